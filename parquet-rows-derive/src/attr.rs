@@ -1,0 +1,148 @@
+//! Parsing `#[parquet(...)]` on the struct and its fields.
+
+use syn::meta::ParseNestedMeta;
+
+use crate::case::{RenameRule, RULES};
+use crate::ctxt::Ctxt;
+use crate::symbol::{CRATE, PARQUET, RENAME, RENAME_ALL, SKIP};
+
+/// One attribute value, remembering whether it was set, to catch duplicates as
+/// they are set (serde's `Attr::set`).
+struct Attr<'c, T> {
+    cx: &'c Ctxt,
+    name: &'static str,
+    value: Option<T>,
+}
+
+impl<'c, T> Attr<'c, T> {
+    fn none(cx: &'c Ctxt, name: &'static str) -> Self {
+        Attr {
+            cx,
+            name,
+            value: None,
+        }
+    }
+
+    fn set(&mut self, meta: &ParseNestedMeta<'_>, value: T) {
+        if self.value.is_some() {
+            self.cx.error_spanned_by(
+                &meta.path,
+                format!("duplicate parquet attribute `{}`", self.name),
+            );
+        } else {
+            self.value = Some(value);
+        }
+    }
+}
+
+/// Attributes on the struct.
+pub struct Container {
+    pub rename_all: Option<RenameRule>,
+    pub crate_path: Option<syn::Path>,
+}
+
+/// Attributes on a field.
+pub struct Field {
+    pub rename: Option<String>,
+    pub skip: bool,
+}
+
+/// Reads `#[parquet(...)]` on the struct.
+pub fn container(cx: &Ctxt, attrs: &[syn::Attribute]) -> Container {
+    let mut rename_all = Attr::none(cx, RENAME_ALL);
+    let mut crate_path = Attr::none(cx, CRATE);
+    for attr in attrs.iter().filter(|a| a.path().is_ident(PARQUET)) {
+        let result = attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident(RENAME_ALL) {
+                let lit: syn::LitStr = meta.value()?.parse()?;
+                match RenameRule::from_str(&lit.value()) {
+                    Some(rule) => rename_all.set(&meta, rule),
+                    None => {
+                        let expected: Vec<String> =
+                            RULES.iter().map(|(name, _)| format!("\"{name}\"")).collect();
+                        cx.error_spanned_by(
+                            &lit,
+                            format!(
+                                "unknown rename rule `rename_all = \"{}\"`, expected one of {}",
+                                lit.value(),
+                                expected.join(", ")
+                            ),
+                        );
+                    }
+                }
+            } else if meta.path.is_ident(CRATE) {
+                let lit: syn::LitStr = meta.value()?.parse()?;
+                match lit.parse::<syn::Path>() {
+                    Ok(path) => crate_path.set(&meta, path),
+                    Err(_) => cx.error_spanned_by(
+                        &lit,
+                        format!("`crate = \"{}\"` is not a path", lit.value()),
+                    ),
+                }
+            } else if meta.path.is_ident(RENAME) || meta.path.is_ident(SKIP) {
+                let name = meta.path.get_ident().map(ToString::to_string).unwrap_or_default();
+                return Err(meta.error(format!(
+                    "`{name}` is a field attribute; put #[parquet({name} ...)] on a field"
+                )));
+            } else {
+                return Err(meta.error(format!(
+                    "unknown parquet container attribute `{}`; expected `rename_all` or `crate`",
+                    path_to_string(&meta.path)
+                )));
+            }
+            Ok(())
+        });
+        if let Err(err) = result {
+            cx.syn_error(err);
+        }
+    }
+    Container {
+        rename_all: rename_all.value,
+        crate_path: crate_path.value,
+    }
+}
+
+/// Reads `#[parquet(...)]` on a field.
+pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
+    let mut rename = Attr::none(cx, RENAME);
+    let mut skip = Attr::none(cx, SKIP);
+    for attr in attrs.iter().filter(|a| a.path().is_ident(PARQUET)) {
+        let result = attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident(RENAME) {
+                let lit: syn::LitStr = meta.value()?.parse()?;
+                if lit.value().is_empty() {
+                    cx.error_spanned_by(&lit, "`rename` needs a column name");
+                }
+                rename.set(&meta, lit.value());
+            } else if meta.path.is_ident(SKIP) {
+                skip.set(&meta, ());
+            } else if meta.path.is_ident(RENAME_ALL) || meta.path.is_ident(CRATE) {
+                let name = meta.path.get_ident().map(ToString::to_string).unwrap_or_default();
+                return Err(meta.error(format!(
+                    "`{name}` is a container attribute; put #[parquet({name} = ...)] on the struct"
+                )));
+            } else {
+                return Err(meta.error(format!(
+                    "unknown parquet field attribute `{}`; expected `rename` or `skip`",
+                    path_to_string(&meta.path)
+                )));
+            }
+            Ok(())
+        });
+        if let Err(err) = result {
+            cx.syn_error(err);
+        }
+    }
+    Field {
+        rename: rename.value,
+        skip: skip.value.is_some(),
+    }
+}
+
+fn path_to_string(path: &syn::Path) -> String {
+    path.segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect::<Vec<_>>()
+        .join("::")
+}

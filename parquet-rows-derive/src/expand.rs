@@ -1,0 +1,203 @@
+//! Code generation: only turns a checked [`Container`] into tokens.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
+use syn::spanned::Spanned;
+
+use crate::ast::{Container, Field};
+use crate::check::check;
+use crate::ctxt::Ctxt;
+
+/// Entry point: the impl, or `compile_error!`s plus a stub impl so the user
+/// sees the real errors rather than a cascade of "trait not implemented".
+pub fn derive(input: &syn::DeriveInput) -> TokenStream {
+    let cx = Ctxt::new();
+    let cont = Container::from_ast(&cx, input);
+    if let Some(cont) = &cont {
+        check(&cx, cont);
+    }
+    match (cx.check(), cont) {
+        (Ok(()), Some(cont)) => expand(&cont),
+        (Err(errors), _) => {
+            let errors = errors.to_compile_error();
+            let stub = fallback(input);
+            quote! { #errors #stub }
+        }
+        (Ok(()), None) => fallback(input),
+    }
+}
+
+/// The crate path: `::parquet_rows` unless `#[parquet(crate = "...")]`.
+fn krate(cont: &Container<'_>) -> TokenStream {
+    match &cont.attrs.crate_path {
+        Some(path) => path.to_token_stream(),
+        None => quote!(::parquet_rows),
+    }
+}
+
+fn expand(cont: &Container<'_>) -> TokenStream {
+    let krate = krate(cont);
+    let ident = cont.ident;
+    let name = ident.to_string();
+    // The pages' lifetime: the struct's own, or a fresh one for owned structs.
+    let struct_lifetime = cont.generics.lifetimes().next().map(|l| l.lifetime.clone());
+    let lt = struct_lifetime
+        .clone()
+        .unwrap_or_else(|| syn::Lifetime::new("'__p", Span::call_site()));
+    let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
+    let impl_generics = if struct_lifetime.is_some() {
+        quote!(#impl_generics)
+    } else {
+        quote!(<#lt>)
+    };
+
+    let read: Vec<&Field<'_>> = cont.fields.iter().filter(|f| !f.attrs.skip).collect();
+    let specs = read.iter().map(|f| {
+        let ty = f.ty;
+        let field = f.ident.to_string();
+        let column = &f.column;
+        let rust_type = type_name(ty);
+        // Spanned at the field's type: an unsupported type is reported there.
+        quote_spanned! {ty.span()=>
+            #krate::__private::FieldSpec {
+                field: #field,
+                column: #column,
+                rust_type: #rust_type,
+                nullable: <#ty as #krate::__private::ParquetField<#lt>>::NULLABLE,
+                check: <#ty as #krate::__private::ParquetField<#lt>>::check,
+            }
+        }
+    });
+
+    let readers = read.iter().enumerate().map(|(i, f)| {
+        let ty = f.ty;
+        let reader = format_ident!("__r{}", i);
+        let buffer = format_ident!("__b{}", i);
+        quote_spanned! {ty.span()=>
+            let mut #reader = __rg.column::<<#ty as #krate::__private::ParquetField<#lt>>::Physical>(#i)?;
+            let mut #buffer: #krate::__private::Vec<#ty> =
+                #krate::__private::Vec::with_capacity(#krate::__private::BATCH);
+        }
+    });
+    let fills = read.iter().enumerate().map(|(i, f)| {
+        let ty = f.ty;
+        let reader = format_ident!("__r{}", i);
+        let buffer = format_ident!("__b{}", i);
+        quote! {
+            #buffer.clear();
+            <#ty as #krate::__private::ParquetField<#lt>>::read(&mut #reader, __n, &mut #buffer)?;
+        }
+    });
+    let finishes = (0..read.len()).map(|i| {
+        let reader = format_ident!("__r{}", i);
+        quote!(#reader.finish()?;)
+    });
+
+    // Zip the batch buffers: `((__v0, __v1), __v2)` over
+    // `__b0.drain(..).zip(__b1.drain(..)).zip(__b2.drain(..))`.
+    let mut pattern = quote!(__v0);
+    let mut iter = quote!(__b0.drain(..));
+    for i in 1..read.len() {
+        let value = format_ident!("__v{}", i);
+        let buffer = format_ident!("__b{}", i);
+        pattern = quote!((#pattern, #value));
+        iter = quote!(#krate::__private::Iterator::zip(#iter, #buffer.drain(..)));
+    }
+    let mut next_value: usize = 0;
+    let inits = cont.fields.iter().map(|f| {
+        let field = f.ident;
+        if f.attrs.skip {
+            let ty = f.ty;
+            quote_spanned!(ty.span()=> #field: <#ty as #krate::__private::Default>::default())
+        } else {
+            let value = format_ident!("__v{}", next_value);
+            next_value += 1;
+            quote!(#field: #value)
+        }
+    });
+    let inits: Vec<TokenStream> = inits.collect();
+
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
+        const _: () = {
+            #[automatically_derived]
+            impl #impl_generics #krate::__private::ParquetRow<#lt> for #ident #ty_generics #where_clause {
+                const STRUCT_NAME: &'static str = #name;
+
+                fn fields() -> #krate::__private::Vec<#krate::__private::FieldSpec> {
+                    #krate::__private::Vec::from([#(#specs),*])
+                }
+
+                fn decode(
+                    __rg: &#krate::__private::RowGroup<'_, #lt>,
+                    __out: &mut #krate::__private::Vec<Self>,
+                ) -> #krate::__private::Result<()> {
+                    #(#readers)*
+                    let mut __left = __rg.num_rows();
+                    while __left > 0 {
+                        let __n = if __left < #krate::__private::BATCH { __left } else { #krate::__private::BATCH };
+                        #(#fills)*
+                        for #pattern in #iter {
+                            __out.push(Self { #(#inits),* });
+                        }
+                        __left -= __n;
+                    }
+                    #(#finishes)*
+                    #krate::__private::Ok(())
+                }
+            }
+        };
+    }
+}
+
+/// A stub impl emitted next to `compile_error!`, so the struct still "implements"
+/// the trait and users do not get extra errors where they use it.
+fn fallback(input: &syn::DeriveInput) -> TokenStream {
+    let ident = &input.ident;
+    let mut generics = input.generics.clone();
+    let lt = syn::Lifetime::new("'__p", Span::call_site());
+    generics
+        .params
+        .insert(0, syn::GenericParam::Lifetime(syn::LifetimeParam::new(lt.clone())));
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let (_, ty_generics, _) = input.generics.split_for_impl();
+    let krate = quote!(::parquet_rows);
+    quote! {
+        #[allow(unused_qualifications)]
+        const _: () = {
+            impl #impl_generics #krate::__private::ParquetRow<#lt> for #ident #ty_generics #where_clause {
+                const STRUCT_NAME: &'static str = "";
+                fn fields() -> #krate::__private::Vec<#krate::__private::FieldSpec> {
+                    ::core::unimplemented!()
+                }
+                fn decode(
+                    _: &#krate::__private::RowGroup<'_, #lt>,
+                    _: &mut #krate::__private::Vec<Self>,
+                ) -> #krate::__private::Result<()> {
+                    ::core::unimplemented!()
+                }
+            }
+        };
+    }
+}
+
+/// The field's type as the user wrote it, for messages: `&'a str`, `Option<i32>`.
+fn type_name(ty: &syn::Type) -> String {
+    let raw = ty.to_token_stream().to_string();
+    let mut out = String::with_capacity(raw.len());
+    let chars: Vec<char> = raw.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if c == ' ' {
+            let prev = out.chars().last().unwrap_or(' ');
+            let next = chars.get(i + 1).copied().unwrap_or(' ');
+            let word = |ch: char| ch.is_alphanumeric() || ch == '_';
+            if (word(prev) && word(next)) || prev == ';' || prev == ',' {
+                out.push(' ');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

@@ -1,0 +1,24 @@
+//! `#[derive(ParquetRow)]`, the proc macro of `parquet-rows`.
+//!
+//! Use it through `parquet_rows::ParquetRow`; this crate is an implementation
+//! detail, released in lockstep with the runtime. The stages live in their own
+//! modules: [`ast`] (syn to our model), [`attr`] (`#[parquet(...)]`), [`check`]
+//! (rules across fields), [`expand`] (code generation).
+
+mod ast;
+mod attr;
+mod case;
+mod check;
+mod ctxt;
+mod expand;
+mod symbol;
+
+use proc_macro::TokenStream;
+use syn::{parse_macro_input, DeriveInput};
+
+/// Derives `parquet_rows::ParquetRow`; see the `parquet_rows` crate docs.
+#[proc_macro_derive(ParquetRow, attributes(parquet))]
+pub fn derive_parquet_row(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    expand::derive(&input).into()
+}

@@ -1,0 +1,7 @@
+//! Attribute names, in one place (as serde's `internals/symbol.rs`).
+
+pub const PARQUET: &str = "parquet";
+pub const RENAME: &str = "rename";
+pub const RENAME_ALL: &str = "rename_all";
+pub const SKIP: &str = "skip";
+pub const CRATE: &str = "crate";

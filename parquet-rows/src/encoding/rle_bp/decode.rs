@@ -1,0 +1,250 @@
+//! Decoder for the RLE / bit-packing hybrid (see the module docs for the grammar).
+
+use crate::encoding::uleb128;
+use crate::error::DecodeError;
+
+/// Largest bit width the hybrid encoding allows for levels and dictionary indices.
+pub(crate) const MAX_BIT_WIDTH: u32 = 32;
+
+/// Decodes a stream of runs into `u32` values.
+#[derive(Debug, Clone)]
+pub(crate) struct RleBpDecoder<'a> {
+    data: &'a [u8],     // the whole encoded stream, without any length prefix
+    pos: usize,         // invariant: pos <= data.len(); next run header starts here
+    bit_width: u32,     // invariant: <= MAX_BIT_WIDTH
+    rle_left: usize,    // values left in the current RLE run
+    rle_value: u32,     // value of the current RLE run; invariant: fits in bit_width bits
+    packed: &'a [u8],   // bytes of the current bit-packed run (already truncated to what exists)
+    packed_bit: usize,  // bit offset of the next value in `packed`
+    packed_left: usize, // invariant: packed_bit + packed_left * bit_width <= packed.len() * 8
+}
+
+impl<'a> RleBpDecoder<'a> {
+    /// A decoder over `data` (no length prefix) with values of `bit_width` bits.
+    pub(crate) fn new(data: &'a [u8], bit_width: u32) -> Result<Self, DecodeError> {
+        if bit_width > MAX_BIT_WIDTH {
+            return Err(DecodeError::oos(format!(
+                "bit width {bit_width} is larger than the maximum of {MAX_BIT_WIDTH}"
+            )));
+        }
+        Ok(RleBpDecoder {
+            data,
+            pos: 0,
+            bit_width,
+            rle_left: 0,
+            rle_value: 0,
+            packed: &[],
+            packed_bit: 0,
+            packed_left: 0,
+        })
+    }
+
+    /// Fills `out` with the next values; returns how many were written.
+    ///
+    /// Fewer than `out.len()` means the stream ended; the caller decides whether
+    /// that is an error (it knows how many values the page must hold).
+    pub(crate) fn get_batch(&mut self, out: &mut [u32]) -> Result<usize, DecodeError> {
+        let mut written = 0;
+        while written < out.len() {
+            if self.rle_left > 0 {
+                let n = self.rle_left.min(out.len() - written);
+                out[written..written + n].fill(self.rle_value);
+                self.rle_left -= n;
+                written += n;
+            } else if self.packed_left > 0 {
+                let n = self.packed_left.min(out.len() - written);
+                self.unpack(&mut out[written..written + n]);
+                written += n;
+            } else if !self.next_run()? {
+                break;
+            }
+        }
+        Ok(written)
+    }
+
+    /// Skips up to `n` values without writing them; returns how many were skipped.
+    pub(crate) fn skip(&mut self, n: usize) -> Result<usize, DecodeError> {
+        let mut skipped = 0;
+        while skipped < n {
+            if self.rle_left > 0 {
+                let k = self.rle_left.min(n - skipped);
+                self.rle_left -= k;
+                skipped += k;
+            } else if self.packed_left > 0 {
+                let k = self.packed_left.min(n - skipped);
+                self.packed_left -= k;
+                self.packed_bit += k * self.bit_width as usize;
+                skipped += k;
+            } else if !self.next_run()? {
+                break;
+            }
+        }
+        Ok(skipped)
+    }
+
+    /// Reads the next run header; `false` when the stream has ended.
+    fn next_run(&mut self) -> Result<bool, DecodeError> {
+        let rest = &self.data[self.pos..];
+        if rest.is_empty() {
+            return Ok(false);
+        }
+        let (header, header_len) = uleb128::decode(rest)?;
+        let rest = &rest[header_len..];
+        self.pos += header_len;
+        let count = usize::try_from(header >> 1)
+            .map_err(|_| DecodeError::oos("run length does not fit in memory"))?;
+        if header & 1 == 1 {
+            // Bit-packed: `count` groups of 8 values, `bit_width` bytes per group.
+            let declared_bytes = count.saturating_mul(self.bit_width as usize);
+            // Writers such as parquet-mr and fastparquet may end the stream inside the
+            // last group (https://github.com/apache/arrow-rs/blob/main/parquet/src/encodings/rle.rs,
+            // "Handle writers which truncate the final block"): keep what exists.
+            let bytes = declared_bytes.min(rest.len());
+            let values = if self.bit_width == 0 {
+                count.saturating_mul(8)
+            } else {
+                (bytes * 8 / self.bit_width as usize).min(count.saturating_mul(8))
+            };
+            self.packed = &rest[..bytes];
+            self.packed_bit = 0;
+            self.packed_left = values;
+            self.pos += bytes;
+        } else {
+            let width = self.bit_width.div_ceil(8) as usize;
+            if rest.len() < width {
+                return Err(DecodeError::oos("RLE run value runs past the end of the page"));
+            }
+            let mut value = 0u32;
+            for (i, &b) in rest[..width].iter().enumerate() {
+                value |= u32::from(b) << (8 * i);
+            }
+            if self.bit_width < 32 && value >> self.bit_width != 0 {
+                return Err(DecodeError::oos(format!(
+                    "RLE run value {value} does not fit in {} bits",
+                    self.bit_width
+                )));
+            }
+            self.rle_value = value;
+            self.rle_left = count;
+            self.pos += width;
+        }
+        Ok(true)
+    }
+
+    /// Unpacks `out.len()` values from the current bit-packed run.
+    ///
+    /// # Panics
+    /// If `out.len() > self.packed_left` (a caller bug: `get_batch` never does that).
+    fn unpack(&mut self, out: &mut [u32]) {
+        assert!(out.len() <= self.packed_left);
+        let width = self.bit_width as usize;
+        if width == 0 {
+            out.fill(0);
+        } else {
+            let mask = (1u64 << width) - 1;
+            let packed = self.packed;
+            for o in out.iter_mut() {
+                let byte = self.packed_bit / 8;
+                let shift = self.packed_bit % 8;
+                // A value of up to 32 bits starting at bit `shift` spans at most 5 bytes;
+                // read 8 at once when they exist, byte by byte near the end of the run.
+                let word = match packed.get(byte..byte + 8) {
+                    Some(eight) => u64::from_le_bytes(eight.try_into().unwrap_or([0; 8])),
+                    None => packed[byte..]
+                        .iter()
+                        .take(8)
+                        .enumerate()
+                        .fold(0u64, |w, (i, &b)| w | (u64::from(b) << (8 * i))),
+                };
+                *o = ((word >> shift) & mask) as u32;
+                self.packed_bit += width;
+            }
+        }
+        self.packed_left -= out.len();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encoding::rle_bp::encode::{encode_packed, encode_rle};
+
+    fn decode_all(data: &[u8], bit_width: u32, n: usize) -> Vec<u32> {
+        let mut d = RleBpDecoder::new(data, bit_width).unwrap();
+        let mut out = vec![0; n];
+        let got = d.get_batch(&mut out).unwrap();
+        out.truncate(got);
+        out
+    }
+
+    #[test]
+    fn spec_example_bit_packed() {
+        // Encodings.md: values 0..=7 with bit width 3.
+        // header: 1 group -> (1 << 1) | 1 = 0x03
+        // bits (LSB first): 10001000 11000110 11111010
+        let data = [0x03, 0b1000_1000, 0b1100_0110, 0b1111_1010];
+        assert_eq!(decode_all(&data, 3, 8), (0..8).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn rle_run() {
+        // header: 5 << 1 = 0x0a, value 7 in one byte
+        assert_eq!(decode_all(&[0x0a, 0x07], 3, 10), vec![7; 5]);
+    }
+
+    #[test]
+    fn round_trip_every_width() {
+        for width in 0..=32u32 {
+            let max = if width == 32 { u32::MAX } else { (1u32 << width) - 1 };
+            let packed: Vec<u32> = (0..24u32).map(|i| i.wrapping_mul(2_654_435_761) & max).collect();
+            let mut data = Vec::new();
+            encode_rle(max, 13, width, &mut data);
+            encode_packed(&packed, width, &mut data);
+            encode_rle(0, 3, width, &mut data);
+            let mut expected = vec![max; 13];
+            expected.extend(&packed);
+            expected.extend([0, 0, 0]);
+            assert_eq!(decode_all(&data, width, 100), expected, "width {width}");
+
+            // The same through small batches and skips.
+            let mut d = RleBpDecoder::new(&data, width).unwrap();
+            assert_eq!(d.skip(10).unwrap(), 10);
+            let mut buf = [0u32; 7];
+            assert_eq!(d.get_batch(&mut buf).unwrap(), 7);
+            assert_eq!(&buf[..], &expected[10..17]);
+            assert_eq!(d.skip(1000).unwrap(), expected.len() - 17);
+        }
+    }
+
+    #[test]
+    fn truncated_final_group_keeps_what_exists() {
+        // One group declared (8 values of 8 bits) but only 3 bytes present.
+        let data = [0x03, 1, 2, 3];
+        assert_eq!(decode_all(&data, 8, 8), vec![1, 2, 3]);
+    }
+
+    #[test]
+    fn malformed_input_is_an_error() {
+        assert!(RleBpDecoder::new(&[], 33).is_err());
+        // RLE run whose value byte is missing.
+        let mut d = RleBpDecoder::new(&[0x0a], 8).unwrap();
+        assert!(d.get_batch(&mut [0; 4]).is_err());
+        // RLE value wider than the bit width.
+        let mut d = RleBpDecoder::new(&[0x0a, 0x05], 1).unwrap();
+        assert!(d.get_batch(&mut [0; 4]).is_err());
+        // Over-long varint header.
+        let mut d = RleBpDecoder::new(&[0xff; 12], 1).unwrap();
+        assert!(d.get_batch(&mut [0; 4]).is_err());
+    }
+
+    #[test]
+    fn huge_declared_runs_do_not_allocate() {
+        // An RLE run claiming 2^40 values: counting, not allocating.
+        let mut data = Vec::new();
+        encode_rle(1, 1 << 40, 1, &mut data);
+        let mut d = RleBpDecoder::new(&data, 1).unwrap();
+        let mut out = [0u32; 16];
+        assert_eq!(d.get_batch(&mut out).unwrap(), 16);
+        assert_eq!(out, [1; 16]);
+    }
+}

@@ -1,0 +1,159 @@
+//! The crate's one error type, [`Error`], and the context it carries.
+
+use std::fmt;
+
+use crate::bind::SchemaError;
+
+/// Everything that can go wrong while opening, binding or decoding a file.
+///
+/// Variants are grouped by cause, so callers can tell "my struct is wrong"
+/// ([`Error::Schema`]) from "the file is broken" ([`Error::OutOfSpec`]) from "this
+/// crate cannot do that yet" ([`Error::Unsupported`]).
+///
+/// ```
+/// # use parquet_rows::Error;
+/// fn explain(e: &Error) -> &'static str {
+///     match e {
+///         Error::Schema(_) => "fix the struct",
+///         Error::OutOfSpec { .. } | Error::Parquet(_) => "the file is corrupt",
+///         Error::Value { .. } => "a value does not fit the field",
+///         _ => "something else",
+///     }
+/// }
+/// ```
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Error {
+    /// Reading the file failed.
+    Io(std::io::Error),
+    /// The `parquet` crate rejected the footer, a page header or a compressed page.
+    Parquet(parquet::errors::ParquetError),
+    /// The struct and the file's schema disagree; lists every mismatch at once.
+    Schema(SchemaError),
+    /// Page bytes break the Parquet format (truncated page, index out of range, ...).
+    OutOfSpec {
+        /// Where in the file.
+        location: Location,
+        /// What is wrong.
+        message: String,
+    },
+    /// Valid Parquet that this version of the crate cannot decode.
+    Unsupported {
+        /// Where in the file.
+        location: Location,
+        /// What is not supported.
+        message: String,
+    },
+    /// A value that cannot be represented by the field: invalid UTF-8 for a `&str`,
+    /// an out-of-range integer for a narrow field.
+    Value {
+        /// Where in the file.
+        location: Location,
+        /// What the value was and why it does not fit.
+        message: String,
+    },
+}
+
+/// Where a decoding error happened: column path, row group and page (when known).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Location {
+    /// Dotted column path, e.g. `symbol`.
+    pub column: String,
+    /// Row group index, from 0.
+    pub row_group: Option<usize>,
+    /// Page index inside the column chunk, from 0 (dictionary page included).
+    pub page: Option<usize>,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column `{}`", self.column)?;
+        if let Some(rg) = self.row_group {
+            write!(f, ", row group {rg}")?;
+        }
+        if let Some(page) = self.page {
+            write!(f, ", page {page}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Io(e) => write!(f, "i/o error: {e}"),
+            Error::Parquet(e) => write!(f, "parquet error: {e}"),
+            Error::Schema(e) => e.fmt(f),
+            Error::OutOfSpec { location, message } => {
+                write!(f, "corrupt file ({location}): {message}")
+            }
+            Error::Unsupported { location, message } => {
+                write!(f, "unsupported ({location}): {message}")
+            }
+            Error::Value { location, message } => write!(f, "bad value ({location}): {message}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io(e) => Some(e),
+            Error::Parquet(e) => Some(e),
+            Error::Schema(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Self {
+        Error::Io(e)
+    }
+}
+
+impl From<parquet::errors::ParquetError> for Error {
+    fn from(e: parquet::errors::ParquetError) -> Self {
+        Error::Parquet(e)
+    }
+}
+
+impl From<SchemaError> for Error {
+    fn from(e: SchemaError) -> Self {
+        Error::Schema(e)
+    }
+}
+
+/// A decoding failure without its location; the column reader adds the location.
+///
+/// Decoders in [`crate::encoding`] know bytes, not columns, so they return this
+/// small type and [`crate::column`] turns it into an [`Error`] naming the column,
+/// row group and page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum DecodeError {
+    /// The bytes break the format.
+    OutOfSpec(String),
+    /// Valid but not implemented.
+    Unsupported(String),
+    /// A value that does not fit the field.
+    Value(String),
+}
+
+impl DecodeError {
+    /// Shorthand for [`DecodeError::OutOfSpec`].
+    pub(crate) fn oos(message: impl Into<String>) -> Self {
+        DecodeError::OutOfSpec(message.into())
+    }
+
+    /// Attaches a location, turning this into the public [`Error`].
+    pub(crate) fn at(self, location: Location) -> Error {
+        match self {
+            DecodeError::OutOfSpec(message) => Error::OutOfSpec { location, message },
+            DecodeError::Unsupported(message) => Error::Unsupported { location, message },
+            DecodeError::Value(message) => Error::Value { location, message },
+        }
+    }
+}
+
+/// The crate's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

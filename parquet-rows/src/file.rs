@@ -1,0 +1,258 @@
+//! Opening a file and loading the column chunks a struct reads.
+
+use std::path::Path;
+
+use bytes::Bytes;
+use parquet::column::page::Page;
+use parquet::file::reader::FileReader;
+use parquet::file::serialized_reader::SerializedFileReader;
+use parquet::schema::types::SchemaDescriptor;
+
+use crate::bind::{bind, Binding};
+use crate::error::{Error, Location, Result};
+use crate::pages::{LoadedColumn, LoadedRowGroup, Pages};
+use crate::row::ParquetRow;
+
+/// An open Parquet file: its footer is read, no page yet.
+///
+/// ```no_run
+/// use parquet_rows::{ParquetFile, ParquetRow};
+///
+/// #[derive(ParquetRow)]
+/// struct Tick<'a> { ts: i64, symbol: &'a str, bid: f64, ask: f64 }
+///
+/// # fn main() -> parquet_rows::Result<()> {
+/// let file = ParquetFile::open("ticks.parquet")?;
+/// // Borrowed rows: load the pages, then decode rows that point into them.
+/// let pages = file.load::<Tick>()?;
+/// let ticks: Vec<Tick<'_>> = pages.rows()?;
+///
+/// // Streaming: one row group at a time.
+/// for pages in file.row_groups::<Tick>()? {
+///     let pages = pages?;
+///     let ticks: Vec<Tick<'_>> = pages.rows()?;
+/// }
+/// # Ok(()) }
+/// ```
+pub struct ParquetFile {
+    reader: Box<dyn FileReader>,
+}
+
+impl std::fmt::Debug for ParquetFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ParquetFile")
+            .field("row_groups", &self.num_row_groups())
+            .field("rows", &self.num_rows())
+            .finish_non_exhaustive()
+    }
+}
+
+impl ParquetFile {
+    /// Opens the file at `path` and reads its footer.
+    pub fn open(path: impl AsRef<Path>) -> Result<Self> {
+        Self::from_file(std::fs::File::open(path)?)
+    }
+
+    /// Reads the footer of an open file.
+    pub fn from_file(file: std::fs::File) -> Result<Self> {
+        Ok(ParquetFile {
+            reader: Box::new(SerializedFileReader::new(file)?),
+        })
+    }
+
+    /// Reads the footer of a file held in memory.
+    pub fn from_bytes(bytes: impl Into<Bytes>) -> Result<Self> {
+        Ok(ParquetFile {
+            reader: Box::new(SerializedFileReader::new(bytes.into())?),
+        })
+    }
+
+    /// The file's schema.
+    pub fn schema(&self) -> &SchemaDescriptor {
+        self.reader.metadata().file_metadata().schema_descr()
+    }
+
+    /// Number of row groups.
+    pub fn num_row_groups(&self) -> usize {
+        self.reader.num_row_groups()
+    }
+
+    /// Number of rows: the sum over row groups (the footer's total can be wrong).
+    pub fn num_rows(&self) -> usize {
+        self.reader
+            .metadata()
+            .row_groups()
+            .iter()
+            .map(|rg| usize::try_from(rg.num_rows()).unwrap_or(0))
+            .sum()
+    }
+
+    /// Checks that `T` matches the schema; returns its binding.
+    fn bind<'p, T: ParquetRow<'p>>(&self) -> Result<Binding> {
+        Ok(bind(T::STRUCT_NAME, &T::fields(), self.schema())?)
+    }
+
+    /// Reads and decompresses, for every row group, the column chunks `T` reads.
+    ///
+    /// Only those columns are read (projection is automatic). The whole file's
+    /// bound columns are held in memory; use [`ParquetFile::row_groups`] for files
+    /// larger than memory.
+    pub fn load<'p, T: ParquetRow<'p>>(&self) -> Result<Pages> {
+        let binding = self.bind::<T>()?;
+        let row_groups = (0..self.num_row_groups())
+            .map(|i| self.load_group(i, &binding))
+            .collect::<Result<_>>()?;
+        Ok(self.pages(row_groups))
+    }
+
+    /// Like [`ParquetFile::load`], for row group `index` only.
+    pub fn load_row_group<'p, T: ParquetRow<'p>>(&self, index: usize) -> Result<Pages> {
+        let binding = self.bind::<T>()?;
+        if index >= self.num_row_groups() {
+            return Err(Error::Unsupported {
+                location: Location::default(),
+                message: format!(
+                    "row group {index} does not exist; the file has {}",
+                    self.num_row_groups()
+                ),
+            });
+        }
+        let group = self.load_group(index, &binding)?;
+        Ok(self.pages(vec![group]))
+    }
+
+    /// An iterator over the row groups, each loaded as its own [`Pages`] for `T`.
+    ///
+    /// `T` is checked against the schema here, once, before any row group is read.
+    pub fn row_groups<'p, T: ParquetRow<'p>>(&self) -> Result<RowGroups<'_>> {
+        Ok(RowGroups {
+            file: self,
+            binding: self.bind::<T>()?,
+            next: 0,
+        })
+    }
+
+    /// Decodes every row of the file into owned rows.
+    ///
+    /// Row groups are loaded one at a time, so only one row group's pages are
+    /// in memory at once. `T` must own its data (no borrowed fields): for
+    /// `&str` fields use [`ParquetFile::load`] and [`Pages::rows`].
+    pub fn read<T>(&self) -> Result<Vec<T>>
+    where
+        T: for<'p> ParquetRow<'p>,
+    {
+        let binding = self.bind::<T>()?;
+        let mut out = Vec::new();
+        for i in 0..self.num_row_groups() {
+            let pages = self.pages(vec![self.load_group(i, &binding)?]);
+            pages.decode_into(&binding, &mut out)?;
+        }
+        Ok(out)
+    }
+
+    fn pages(&self, row_groups: Vec<LoadedRowGroup>) -> Pages {
+        Pages {
+            schema: self.reader.metadata().file_metadata().schema_descr_ptr(),
+            row_groups,
+        }
+    }
+
+    /// Reads and decompresses the bound column chunks of row group `index`.
+    fn load_group(&self, index: usize, binding: &Binding) -> Result<LoadedRowGroup> {
+        let group = self.reader.get_row_group(index)?;
+        let num_rows = usize::try_from(group.metadata().num_rows()).map_err(|_| Error::OutOfSpec {
+            location: Location {
+                row_group: Some(index),
+                ..Location::default()
+            },
+            message: format!("negative row count {}", group.metadata().num_rows()),
+        })?;
+        let mut leaves = binding.leaves.clone();
+        leaves.sort_unstable();
+        leaves.dedup();
+        let mut columns = Vec::with_capacity(leaves.len());
+        for leaf in leaves {
+            let descr = group.metadata().column(leaf).column_descr_ptr();
+            let pages: Vec<Page> = group
+                .get_column_page_reader(leaf)?
+                .collect::<Result<_, _>>()?;
+            columns.push(LoadedColumn {
+                leaf,
+                path: descr.path().string(),
+                descr,
+                pages,
+            });
+        }
+        Ok(LoadedRowGroup {
+            index,
+            num_rows,
+            columns,
+        })
+    }
+}
+
+/// Iterator over a file's row groups, each loaded as [`Pages`]; see
+/// [`ParquetFile::row_groups`].
+#[derive(Debug)]
+pub struct RowGroups<'f> {
+    file: &'f ParquetFile,
+    binding: Binding,
+    next: usize, // invariant: <= file.num_row_groups()
+}
+
+impl Iterator for RowGroups<'_> {
+    type Item = Result<Pages>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.next >= self.file.num_row_groups() {
+            return None;
+        }
+        let index = self.next;
+        self.next += 1;
+        Some(
+            self.file
+                .load_group(index, &self.binding)
+                .map(|group| self.file.pages(vec![group])),
+        )
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.file.num_row_groups() - self.next;
+        (left, Some(left))
+    }
+}
+
+/// Reads every row of the Parquet file at `path` into owned rows.
+///
+/// ```no_run
+/// use parquet_rows::ParquetRow;
+///
+/// #[derive(ParquetRow)]
+/// struct Quote { symbol: String, ask: f64, size: Option<i32> }
+///
+/// # fn main() -> parquet_rows::Result<()> {
+/// let quotes: Vec<Quote> = parquet_rows::from_path("quotes.parquet")?;
+/// # Ok(()) }
+/// ```
+pub fn from_path<T>(path: impl AsRef<Path>) -> Result<Vec<T>>
+where
+    T: for<'p> ParquetRow<'p>,
+{
+    ParquetFile::open(path)?.read()
+}
+
+/// Reads every row of an open Parquet file into owned rows.
+pub fn from_file<T>(file: std::fs::File) -> Result<Vec<T>>
+where
+    T: for<'p> ParquetRow<'p>,
+{
+    ParquetFile::from_file(file)?.read()
+}
+
+/// Reads every row of a Parquet file held in memory into owned rows.
+pub fn from_bytes<T>(bytes: impl Into<Bytes>) -> Result<Vec<T>>
+where
+    T: for<'p> ParquetRow<'p>,
+{
+    ParquetFile::from_bytes(bytes)?.read()
+}

@@ -1,0 +1,156 @@
+//! The holder of decompressed pages that borrowed rows point into.
+
+use parquet::column::page::Page;
+use parquet::schema::types::{ColumnDescPtr, SchemaDescPtr};
+
+use crate::bind::{bind, Binding};
+use crate::column::ColumnReader;
+use crate::error::{Error, Location, Result};
+use crate::physical::Physical;
+use crate::row::ParquetRow;
+
+/// Decompressed pages of the columns a struct reads, for one or more row groups.
+///
+/// Made by [`ParquetFile::load`](crate::ParquetFile::load) (all row groups) or
+/// [`ParquetFile::row_groups`](crate::ParquetFile::row_groups) (one at a time).
+/// [`Pages::rows`] decodes them into `Vec<T>`; `&str` and `&[u8]` fields of `T`
+/// borrow these pages, so the rows live as long as the `Pages`. Page buffers
+/// are reference-counted [`bytes::Bytes`]: nothing is copied.
+///
+/// ```no_run
+/// use parquet_rows::{ParquetFile, ParquetRow};
+///
+/// #[derive(ParquetRow)]
+/// struct Tick<'a> { ts: i64, symbol: &'a str, bid: f64, ask: f64 }
+///
+/// # fn main() -> parquet_rows::Result<()> {
+/// let file = ParquetFile::open("ticks.parquet")?;
+/// let pages = file.load::<Tick>()?;
+/// let ticks: Vec<Tick<'_>> = pages.rows()?;
+/// # Ok(()) }
+/// ```
+#[derive(Debug)]
+pub struct Pages {
+    pub(crate) schema: SchemaDescPtr,
+    pub(crate) row_groups: Vec<LoadedRowGroup>,
+}
+
+/// One row group's loaded column chunks.
+#[derive(Debug)]
+pub(crate) struct LoadedRowGroup {
+    pub(crate) index: usize,              // row group index in the file
+    pub(crate) num_rows: usize,           // from the row group's metadata
+    pub(crate) columns: Vec<LoadedColumn>, // sorted by `leaf`, no duplicates
+}
+
+/// One column chunk's pages, decompressed.
+#[derive(Debug)]
+pub(crate) struct LoadedColumn {
+    pub(crate) leaf: usize,          // leaf column index in the schema
+    pub(crate) path: String,         // dotted path, for errors
+    pub(crate) descr: ColumnDescPtr, // the column's schema
+    pub(crate) pages: Vec<Page>,     // every page of the chunk, in order
+}
+
+impl LoadedRowGroup {
+    /// Bytes held by the given leaves' pages.
+    fn bytes(&self, leaves: &[usize]) -> usize {
+        self.columns
+            .iter()
+            .filter(|c| leaves.contains(&c.leaf))
+            .flat_map(|c| &c.pages)
+            .map(|p| p.buffer().len())
+            .sum()
+    }
+}
+
+impl Pages {
+    /// Decodes every loaded row group into a new `Vec<T>` borrowing these pages.
+    ///
+    /// Fails if `T` does not match the schema, or if a column it reads was not
+    /// loaded (load with the same struct, or one reading a superset of columns).
+    pub fn rows<'p, T: ParquetRow<'p>>(&'p self) -> Result<Vec<T>> {
+        let mut out = Vec::new();
+        self.rows_into(&mut out)?;
+        Ok(out)
+    }
+
+    /// Like [`Pages::rows`], appending to `out` (reuse one `Vec` across row groups).
+    pub fn rows_into<'p, T: ParquetRow<'p>>(&'p self, out: &mut Vec<T>) -> Result<()> {
+        let binding = bind(T::STRUCT_NAME, &T::fields(), &self.schema)?;
+        self.decode_into(&binding, out)
+    }
+
+    /// Total rows of the loaded row groups, from their metadata.
+    pub fn num_rows(&self) -> usize {
+        self.row_groups.iter().map(|rg| rg.num_rows).sum()
+    }
+
+    pub(crate) fn decode_into<'p, T: ParquetRow<'p>>(
+        &'p self,
+        binding: &Binding,
+        out: &mut Vec<T>,
+    ) -> Result<()> {
+        // Size the output from row-group metadata, but never beyond what the loaded
+        // bytes can justify: a hostile footer must not make us reserve terabytes.
+        // Any value in a data page takes at least one bit, except in RLE runs, so
+        // this bound only falls short for columns that are nearly all one value,
+        // where the `Vec` then grows as usual.
+        let rows = self.num_rows();
+        let bytes: usize = self.row_groups.iter().map(|rg| rg.bytes(&binding.leaves)).sum();
+        out.reserve(rows.min(bytes.saturating_mul(8).saturating_add(1024)));
+        for group in &self.row_groups {
+            for &leaf in &binding.leaves {
+                if group.columns.binary_search_by_key(&leaf, |c| c.leaf).is_err() {
+                    return Err(Error::Unsupported {
+                        location: Location {
+                            column: self.schema.column(leaf).path().string(),
+                            row_group: Some(group.index),
+                            page: None,
+                        },
+                        message: "this column was not loaded; load the pages with the struct you decode into".into(),
+                    });
+                }
+            }
+            T::decode(
+                &RowGroup {
+                    group,
+                    leaves: &binding.leaves,
+                },
+                out,
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// One loaded row group as the derive-generated decoder sees it.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct RowGroup<'a, 'p> {
+    group: &'p LoadedRowGroup,
+    leaves: &'a [usize], // leaf column per field, in field order
+}
+
+impl<'p> RowGroup<'_, 'p> {
+    /// Rows in this row group.
+    pub fn num_rows(&self) -> usize {
+        self.group.num_rows
+    }
+
+    /// A reader for the column of field number `field` (in `ParquetRow::fields` order).
+    pub fn column<P: Physical>(&self, field: usize) -> Result<ColumnReader<'p, P>> {
+        let leaf = self.leaves.get(field).copied();
+        let column = leaf.and_then(|leaf| {
+            let i = self.group.columns.binary_search_by_key(&leaf, |c| c.leaf).ok()?;
+            self.group.columns.get(i)
+        });
+        match column {
+            Some(column) => ColumnReader::new(column, self.group.index),
+            None => Err(Error::Unsupported {
+                location: Location::default(),
+                message: format!("field number {field} has no loaded column"),
+            }),
+        }
+    }
+}

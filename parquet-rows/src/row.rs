@@ -1,0 +1,42 @@
+//! The trait `#[derive(ParquetRow)]` implements.
+
+use crate::bind::FieldSpec;
+use crate::error::Result;
+use crate::pages::RowGroup;
+
+/// A struct whose values can be decoded from the rows of a Parquet file.
+///
+/// Implement it with `#[derive(ParquetRow)]`, never by hand: the methods are the
+/// derive's plumbing and may change between versions.
+///
+/// `'p` is the lifetime of the decompressed pages (held by [`Pages`](crate::Pages))
+/// that borrowed fields point into, as in serde's `Deserialize<'de>`. A struct
+/// with a lifetime, `Tick<'a>`, implements `ParquetRow<'a>`; a struct without
+/// one implements `ParquetRow<'p>` for every `'p` (it owns its data), which is
+/// what [`from_path`](crate::from_path) and [`ParquetFile::read`](crate::ParquetFile::read)
+/// require.
+///
+/// ```
+/// use parquet_rows::ParquetRow;
+///
+/// #[derive(ParquetRow)]
+/// struct Tick<'a> {
+///     ts: i64,
+///     symbol: &'a str,
+///     bid: f64,
+///     ask: f64,
+/// }
+/// ```
+pub trait ParquetRow<'p>: Sized {
+    /// The struct's name, for error messages.
+    #[doc(hidden)]
+    const STRUCT_NAME: &'static str;
+
+    /// The fields that read columns (skipped fields excluded), in declaration order.
+    #[doc(hidden)]
+    fn fields() -> Vec<FieldSpec>;
+
+    /// Appends every row of one row group to `out`.
+    #[doc(hidden)]
+    fn decode(row_group: &RowGroup<'_, 'p>, out: &mut Vec<Self>) -> Result<()>;
+}
