@@ -58,8 +58,10 @@ pub fn container(cx: &Ctxt, attrs: &[syn::Attribute]) -> Container {
                 match RenameRule::from_str(&lit.value()) {
                     Some(rule) => rename_all.set(&meta, rule),
                     None => {
-                        let expected: Vec<String> =
-                            RULES.iter().map(|(name, _)| format!("\"{name}\"")).collect();
+                        let expected: Vec<String> = RULES
+                            .iter()
+                            .map(|(name, _)| format!("\"{name}\""))
+                            .collect();
                         cx.error_spanned_by(
                             &lit,
                             format!(
@@ -80,7 +82,11 @@ pub fn container(cx: &Ctxt, attrs: &[syn::Attribute]) -> Container {
                     ),
                 }
             } else if meta.path.is_ident(RENAME) || meta.path.is_ident(SKIP) {
-                let name = meta.path.get_ident().map(ToString::to_string).unwrap_or_default();
+                let name = meta
+                    .path
+                    .get_ident()
+                    .map(ToString::to_string)
+                    .unwrap_or_default();
                 return Err(meta.error(format!(
                     "`{name}` is a field attribute; put #[parquet({name} ...)] on a field"
                 )));
@@ -117,7 +123,11 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
             } else if meta.path.is_ident(SKIP) {
                 skip.set(&meta, ());
             } else if meta.path.is_ident(RENAME_ALL) || meta.path.is_ident(CRATE) {
-                let name = meta.path.get_ident().map(ToString::to_string).unwrap_or_default();
+                let name = meta
+                    .path
+                    .get_ident()
+                    .map(ToString::to_string)
+                    .unwrap_or_default();
                 return Err(meta.error(format!(
                     "`{name}` is a container attribute; put #[parquet({name} = ...)] on the struct"
                 )));

@@ -1,6 +1,6 @@
 //! `rename_all` rules, with serde's spellings.
 
-/// How `rename_all` turns a (snake_case) Rust field name into a column name.
+/// How `rename_all` turns a (`snake_case`) Rust field name into a column name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RenameRule {
     Lower,
@@ -27,10 +27,13 @@ pub const RULES: &[(&str, RenameRule)] = &[
 
 impl RenameRule {
     pub fn from_str(s: &str) -> Option<Self> {
-        RULES.iter().find(|(name, _)| *name == s).map(|(_, rule)| *rule)
+        RULES
+            .iter()
+            .find(|(name, _)| *name == s)
+            .map(|(_, rule)| *rule)
     }
 
-    /// Applies the rule to a snake_case field name.
+    /// Applies the rule to a `snake_case` field name.
     pub fn apply(self, field: &str) -> String {
         match self {
             RenameRule::Lower | RenameRule::Snake => field.to_owned(),
@@ -74,7 +77,10 @@ mod tests {
             ("SCREAMING-KEBAB-CASE", "BID-PRICE"),
         ];
         for (rule, expected) in cases {
-            assert_eq!(RenameRule::from_str(rule).unwrap().apply("bid_price"), expected);
+            assert_eq!(
+                RenameRule::from_str(rule).unwrap().apply("bid_price"),
+                expected
+            );
         }
         assert_eq!(RenameRule::from_str("snakecase"), None);
     }

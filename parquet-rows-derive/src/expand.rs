@@ -69,6 +69,36 @@ fn expand(cont: &Container<'_>) -> TokenStream {
         }
     });
 
+    let decode = decode_body(cont, &krate, &lt);
+
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
+        const _: () = {
+            #[automatically_derived]
+            impl #impl_generics #krate::__private::ParquetRow<#lt> for #ident #ty_generics #where_clause {
+                const STRUCT_NAME: &'static str = #name;
+
+                fn fields() -> #krate::__private::Vec<#krate::__private::FieldSpec> {
+                    #krate::__private::Vec::from([#(#specs),*])
+                }
+
+                fn decode(
+                    __rg: &#krate::__private::RowGroup<'_, #lt>,
+                    __out: &mut #krate::__private::Vec<Self>,
+                ) -> #krate::__private::Result<()> {
+                    #decode
+                }
+            }
+        };
+    }
+}
+
+/// The body of `ParquetRow::decode`: one column reader and one batch buffer per
+/// read field; per batch, each reader fills its buffer, then the buffers are
+/// zipped into structs. Nothing is looked up or allocated per row.
+fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) -> TokenStream {
+    let read: Vec<&Field<'_>> = cont.fields.iter().filter(|f| !f.attrs.skip).collect();
     let readers = read.iter().enumerate().map(|(i, f)| {
         let ty = f.ty;
         let reader = format_ident!("__r{}", i);
@@ -118,36 +148,18 @@ fn expand(cont: &Container<'_>) -> TokenStream {
     let inits: Vec<TokenStream> = inits.collect();
 
     quote! {
-        #[doc(hidden)]
-        #[allow(non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
-        const _: () = {
-            #[automatically_derived]
-            impl #impl_generics #krate::__private::ParquetRow<#lt> for #ident #ty_generics #where_clause {
-                const STRUCT_NAME: &'static str = #name;
-
-                fn fields() -> #krate::__private::Vec<#krate::__private::FieldSpec> {
-                    #krate::__private::Vec::from([#(#specs),*])
-                }
-
-                fn decode(
-                    __rg: &#krate::__private::RowGroup<'_, #lt>,
-                    __out: &mut #krate::__private::Vec<Self>,
-                ) -> #krate::__private::Result<()> {
-                    #(#readers)*
-                    let mut __left = __rg.num_rows();
-                    while __left > 0 {
-                        let __n = if __left < #krate::__private::BATCH { __left } else { #krate::__private::BATCH };
-                        #(#fills)*
-                        for #pattern in #iter {
-                            __out.push(Self { #(#inits),* });
-                        }
-                        __left -= __n;
-                    }
-                    #(#finishes)*
-                    #krate::__private::Ok(())
-                }
+        #(#readers)*
+        let mut __left = __rg.num_rows();
+        while __left > 0 {
+            let __n = if __left < #krate::__private::BATCH { __left } else { #krate::__private::BATCH };
+            #(#fills)*
+            for #pattern in #iter {
+                __out.push(Self { #(#inits),* });
             }
-        };
+            __left -= __n;
+        }
+        #(#finishes)*
+        #krate::__private::Ok(())
     }
 }
 
@@ -157,9 +169,10 @@ fn fallback(input: &syn::DeriveInput) -> TokenStream {
     let ident = &input.ident;
     let mut generics = input.generics.clone();
     let lt = syn::Lifetime::new("'__p", Span::call_site());
-    generics
-        .params
-        .insert(0, syn::GenericParam::Lifetime(syn::LifetimeParam::new(lt.clone())));
+    generics.params.insert(
+        0,
+        syn::GenericParam::Lifetime(syn::LifetimeParam::new(lt.clone())),
+    );
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let (_, ty_generics, _) = input.generics.split_for_impl();
     let krate = quote!(::parquet_rows);

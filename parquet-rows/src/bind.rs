@@ -5,7 +5,7 @@
 //! column index of each field or one [`SchemaError`] listing *every* mismatch.
 //! The row loop never looks up a name.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use parquet::basic::{DecimalType, IntType, LogicalType, Repetition, TimeType, TimestampType};
 use parquet::schema::types::{ColumnDescriptor, SchemaDescriptor};
@@ -158,12 +158,14 @@ pub(crate) fn describe(column: &ColumnDescriptor) -> String {
     let repetition = column.self_type().get_basic_info().repetition();
     let mut s = format!("{repetition} {}", column.physical_type());
     if column.physical_type() == parquet::basic::Type::FIXED_LEN_BYTE_ARRAY {
-        s.push_str(&format!("({})", column.type_length()));
+        let _ = write!(s, "({})", column.type_length());
     }
     match column.logical_type_ref() {
-        Some(logical) => s.push_str(&format!(" ({})", describe_logical(logical))),
+        Some(logical) => {
+            let _ = write!(s, " ({})", describe_logical(logical));
+        }
         None if column.converted_type() != parquet::basic::ConvertedType::NONE => {
-            s.push_str(&format!(" ({})", column.converted_type()));
+            let _ = write!(s, " ({})", column.converted_type());
         }
         None => {}
     }
@@ -175,13 +177,25 @@ fn describe_logical(logical: &LogicalType) -> String {
         LogicalType::Integer(IntType {
             bit_width,
             is_signed,
-        }) => format!("INT({bit_width}, {})", if *is_signed { "signed" } else { "unsigned" }),
+        }) => format!(
+            "INT({bit_width}, {})",
+            if *is_signed { "signed" } else { "unsigned" }
+        ),
         LogicalType::Timestamp(TimestampType {
             is_adjusted_to_u_t_c,
             unit,
-        }) => format!("TIMESTAMP({unit:?}, {})", if *is_adjusted_to_u_t_c { "UTC" } else { "local" }),
+        }) => format!(
+            "TIMESTAMP({unit:?}, {})",
+            if *is_adjusted_to_u_t_c {
+                "UTC"
+            } else {
+                "local"
+            }
+        ),
         LogicalType::Time(TimeType { unit, .. }) => format!("TIME({unit:?})"),
-        LogicalType::Decimal(DecimalType { scale, precision }) => format!("DECIMAL({precision}, {scale})"),
+        LogicalType::Decimal(DecimalType { scale, precision }) => {
+            format!("DECIMAL({precision}, {scale})")
+        }
         other => format!("{other:?}").to_uppercase(),
     }
 }
@@ -210,7 +224,11 @@ pub(crate) fn bind(
         };
         let repetition = top.get_basic_info().repetition();
         if top.is_group() || repetition == Repetition::REPEATED {
-            let kind = if top.is_group() { "group".to_owned() } else { top.get_physical_type().to_string() };
+            let kind = if top.is_group() {
+                "group".to_owned()
+            } else {
+                top.get_physical_type().to_string()
+            };
             mismatches.push(mismatch(MismatchKind::Nested {
                 found: format!("{repetition} {kind}"),
             }));
@@ -285,7 +303,9 @@ fn edit_distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for (j, &cb) in b.iter().enumerate() {
             let above = row[j + 1];
-            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != cb));
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
             diagonal = above;
         }
     }
@@ -298,9 +318,14 @@ mod tests {
 
     #[test]
     fn closest_names() {
-        let cols: Vec<String> = ["ts", "symbol", "bid_price", "Ask"].map(String::from).to_vec();
+        let cols: Vec<String> = ["ts", "symbol", "bid_price", "Ask"]
+            .map(String::from)
+            .to_vec();
         assert_eq!(closest_name("ask", &cols).as_deref(), Some("Ask"));
-        assert_eq!(closest_name("bidprice", &cols).as_deref(), Some("bid_price"));
+        assert_eq!(
+            closest_name("bidprice", &cols).as_deref(),
+            Some("bid_price")
+        );
         assert_eq!(closest_name("symbl", &cols).as_deref(), Some("symbol"));
         assert_eq!(closest_name("venue", &cols), None);
         assert_eq!(edit_distance("kitten", "sitting"), 3);

@@ -13,18 +13,26 @@ pub fn tick_file(rows: usize) -> crate::Result<bytes::Bytes> {
         "message schema { REQUIRED INT64 ts (TIMESTAMP_MICROS); REQUIRED BINARY symbol (UTF8); REQUIRED DOUBLE bid; REQUIRED DOUBLE ask; }",
     )?);
     let mut buf = Vec::new();
-    let mut writer =
-        SerializedFileWriter::new(&mut buf, schema, Arc::new(WriterProperties::builder().build()))?;
+    let mut writer = SerializedFileWriter::new(
+        &mut buf,
+        schema,
+        Arc::new(WriterProperties::builder().build()),
+    )?;
     let mut rg = writer.next_row_group()?;
-    let ts: Vec<i64> = (0..rows as i64).map(|i| 1_774_000_000_000_000 + i * 137).collect();
+    let ts: Vec<i64> = (0..rows as i64)
+        .map(|i| 1_774_000_000_000_000 + i * 137)
+        .collect();
     let symbol: Vec<ByteArray> = (0..rows).map(|_| ByteArray::from("EURUSD")).collect();
-    let bid: Vec<f64> = (0..rows).map(|i| 1.1 + (i % 1000) as f64 * 1e-5).collect();
+    let bid: Vec<f64> = (0..rows)
+        .map(|i| 1.1 + f64::from((i % 1000) as u32) * 1e-5)
+        .collect();
     let ask: Vec<f64> = bid.iter().map(|b| b + 0.00012).collect();
     let mut col = rg.next_column()?.ok_or_else(missing)?;
     col.typed::<Int64Type>().write_batch(&ts, None, None)?;
     col.close()?;
     let mut col = rg.next_column()?.ok_or_else(missing)?;
-    col.typed::<ByteArrayType>().write_batch(&symbol, None, None)?;
+    col.typed::<ByteArrayType>()
+        .write_batch(&symbol, None, None)?;
     col.close()?;
     for values in [&bid, &ask] {
         let mut col = rg.next_column()?.ok_or_else(missing)?;

@@ -60,7 +60,11 @@ impl<'p, T: ParquetField<'p>> ParquetField<'p> for Option<T> {
     fn convert(value: <T::Physical as Physical>::Value<'p>) -> Result<Self, String> {
         T::convert(value).map(Some)
     }
-    fn read(reader: &mut ColumnReader<'p, T::Physical>, n: usize, out: &mut Vec<Self>) -> Result<()> {
+    fn read(
+        reader: &mut ColumnReader<'p, T::Physical>,
+        n: usize,
+        out: &mut Vec<Self>,
+    ) -> Result<()> {
         reader.read_optional(n, out, T::convert)
     }
 }
@@ -70,7 +74,11 @@ impl<'p, T: ParquetField<'p>> ParquetField<'p> for Option<T> {
 /// Un-annotated INT32 is a signed 32-bit integer, INT64 a signed 64-bit one.
 /// `None` for annotations that are not plain integers (dates, decimals, ...).
 fn integer_annotation(column: &ColumnDescriptor) -> Option<(u8, bool)> {
-    let plain_bits = if column.physical_type() == Type::INT64 { 64 } else { 32 };
+    let plain_bits = if column.physical_type() == Type::INT64 {
+        64
+    } else {
+        32
+    };
     match column.logical_type_ref() {
         Some(LogicalType::Integer(IntType {
             bit_width,
@@ -167,7 +175,11 @@ macro_rules! identity_field {
             fn convert(value: $ty) -> Result<Self, String> {
                 Ok(value)
             }
-            fn read(reader: &mut ColumnReader<'p, $physical>, n: usize, out: &mut Vec<Self>) -> Result<()> {
+            fn read(
+                reader: &mut ColumnReader<'p, $physical>,
+                n: usize,
+                out: &mut Vec<Self>,
+            ) -> Result<()> {
                 reader.read(n, out)
             }
         }
@@ -206,7 +218,8 @@ pub(crate) mod expected {
     pub const I16: &str = "INT32 annotated INT(8|16, signed) or INT(8, unsigned)";
     pub const I32: &str =
         "INT32, plain or annotated INT(8|16|32, signed), INT(8|16, unsigned), DATE or TIME(MILLIS)";
-    pub const I64: &str = "INT64, plain or annotated INT(64, signed), TIMESTAMP or TIME(MICROS|NANOS)";
+    pub const I64: &str =
+        "INT64, plain or annotated INT(64, signed), TIMESTAMP or TIME(MICROS|NANOS)";
     pub const U8: &str = "INT32 annotated INT(8, unsigned)";
     pub const U16: &str = "INT32 annotated INT(8|16, unsigned)";
     pub const U32: &str = "INT32 annotated INT(8|16|32, unsigned)";
@@ -217,45 +230,91 @@ pub(crate) mod expected {
     pub const BYTES: &str = "BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY";
 }
 
-identity_field!(bool, Boolean, expected::BOOL, |c| c.physical_type() == Type::BOOLEAN);
-identity_field!(f32, Float, expected::F32, |c| c.physical_type() == Type::FLOAT);
-identity_field!(f64, Double, expected::F64, |c| c.physical_type() == Type::DOUBLE);
-identity_field!(i32, Int32, expected::I32, |c| integer_fits(c, Type::INT32, 32, true)
-    || (c.physical_type() == Type::INT32 && is_int32_temporal(c)));
-identity_field!(i64, Int64, expected::I64, |c| integer_fits(c, Type::INT64, 64, true)
-    || (c.physical_type() == Type::INT64 && is_int64_temporal(c)));
+identity_field!(bool, Boolean, expected::BOOL, |c| c.physical_type()
+    == Type::BOOLEAN);
+identity_field!(f32, Float, expected::F32, |c| c.physical_type()
+    == Type::FLOAT);
+identity_field!(f64, Double, expected::F64, |c| c.physical_type()
+    == Type::DOUBLE);
+identity_field!(i32, Int32, expected::I32, |c| integer_fits(
+    c,
+    Type::INT32,
+    32,
+    true
+) || (c.physical_type()
+    == Type::INT32
+    && is_int32_temporal(c)));
+identity_field!(i64, Int64, expected::I64, |c| integer_fits(
+    c,
+    Type::INT64,
+    64,
+    true
+) || (c.physical_type()
+    == Type::INT64
+    && is_int64_temporal(c)));
 identity_field!(&'p str, Utf8, expected::STR, |c| is_text(c));
 identity_field!(&'p [u8], ByteArray, expected::BYTES, |c| matches!(
     c.physical_type(),
     Type::BYTE_ARRAY | Type::FIXED_LEN_BYTE_ARRAY
 ));
 
-converted_field!(i8, Int32, expected::I8, |c| integer_fits(c, Type::INT32, 8, true), |v| narrow(
-    i64::from(v),
-    "i8"
-));
-converted_field!(i16, Int32, expected::I16, |c| integer_fits(c, Type::INT32, 16, true), |v| {
-    narrow(i64::from(v), "i16")
-});
+converted_field!(
+    i8,
+    Int32,
+    expected::I8,
+    |c| integer_fits(c, Type::INT32, 8, true),
+    |v| narrow(i64::from(v), "i8")
+);
+converted_field!(
+    i16,
+    Int32,
+    expected::I16,
+    |c| integer_fits(c, Type::INT32, 16, true),
+    |v| narrow(i64::from(v), "i16")
+);
 // Unsigned annotations store the value's bit pattern in the signed physical type:
 // reinterpret with `as`, then check the range the annotation promises.
-converted_field!(u8, Int32, expected::U8, |c| integer_fits(c, Type::INT32, 8, false), |v| {
-    narrow(i64::from(v as u32), "u8")
-});
-converted_field!(u16, Int32, expected::U16, |c| integer_fits(c, Type::INT32, 16, false), |v| {
-    narrow(i64::from(v as u32), "u16")
-});
-converted_field!(u32, Int32, expected::U32, |c| integer_fits(c, Type::INT32, 32, false), |v| Ok(
-    v as u32
+converted_field!(
+    u8,
+    Int32,
+    expected::U8,
+    |c| integer_fits(c, Type::INT32, 8, false),
+    |v| narrow(i64::from(v as u32), "u8")
+);
+converted_field!(
+    u16,
+    Int32,
+    expected::U16,
+    |c| integer_fits(c, Type::INT32, 16, false),
+    |v| narrow(i64::from(v as u32), "u16")
+);
+converted_field!(
+    u32,
+    Int32,
+    expected::U32,
+    |c| integer_fits(c, Type::INT32, 32, false),
+    |v| Ok(v as u32)
+);
+converted_field!(
+    u64,
+    Int64,
+    expected::U64,
+    |c| integer_fits(c, Type::INT64, 64, false),
+    |v| Ok(v as u64)
+);
+converted_field!(String, Utf8, expected::STR, |c| is_text(c), |v| Ok(
+    v.to_owned()
 ));
-converted_field!(u64, Int64, expected::U64, |c| integer_fits(c, Type::INT64, 64, false), |v| Ok(
-    v as u64
-));
-converted_field!(String, Utf8, expected::STR, |c| is_text(c), |v| Ok(v.to_owned()));
-converted_field!(Vec<u8>, ByteArray, expected::BYTES, |c| matches!(
-    c.physical_type(),
-    Type::BYTE_ARRAY | Type::FIXED_LEN_BYTE_ARRAY
-), |v| Ok(v.to_vec()));
+converted_field!(
+    Vec<u8>,
+    ByteArray,
+    expected::BYTES,
+    |c| matches!(
+        c.physical_type(),
+        Type::BYTE_ARRAY | Type::FIXED_LEN_BYTE_ARRAY
+    ),
+    |v| Ok(v.to_vec())
+);
 
 /// A field type that reads `column`, to suggest in mismatch messages.
 pub(crate) fn suggest(column: &ColumnDescriptor) -> Option<&'static str> {

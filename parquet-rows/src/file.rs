@@ -160,13 +160,14 @@ impl ParquetFile {
     /// Reads and decompresses the bound column chunks of row group `index`.
     fn load_group(&self, index: usize, binding: &Binding) -> Result<LoadedRowGroup> {
         let group = self.reader.get_row_group(index)?;
-        let num_rows = usize::try_from(group.metadata().num_rows()).map_err(|_| Error::OutOfSpec {
-            location: Location {
-                row_group: Some(index),
-                ..Location::default()
-            },
-            message: format!("negative row count {}", group.metadata().num_rows()),
-        })?;
+        let num_rows =
+            usize::try_from(group.metadata().num_rows()).map_err(|_| Error::OutOfSpec {
+                location: Location {
+                    row_group: Some(index),
+                    ..Location::default()
+                },
+                message: format!("negative row count {}", group.metadata().num_rows()),
+            })?;
         let mut leaves = binding.leaves.clone();
         leaves.sort_unstable();
         leaves.dedup();

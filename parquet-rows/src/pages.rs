@@ -38,8 +38,8 @@ pub struct Pages {
 /// One row group's loaded column chunks.
 #[derive(Debug)]
 pub(crate) struct LoadedRowGroup {
-    pub(crate) index: usize,              // row group index in the file
-    pub(crate) num_rows: usize,           // from the row group's metadata
+    pub(crate) index: usize,               // row group index in the file
+    pub(crate) num_rows: usize,            // from the row group's metadata
     pub(crate) columns: Vec<LoadedColumn>, // sorted by `leaf`, no duplicates
 }
 
@@ -97,11 +97,19 @@ impl Pages {
         // this bound only falls short for columns that are nearly all one value,
         // where the `Vec` then grows as usual.
         let rows = self.num_rows();
-        let bytes: usize = self.row_groups.iter().map(|rg| rg.bytes(&binding.leaves)).sum();
+        let bytes: usize = self
+            .row_groups
+            .iter()
+            .map(|rg| rg.bytes(&binding.leaves))
+            .sum();
         out.reserve(rows.min(bytes.saturating_mul(8).saturating_add(1024)));
         for group in &self.row_groups {
             for &leaf in &binding.leaves {
-                if group.columns.binary_search_by_key(&leaf, |c| c.leaf).is_err() {
+                if group
+                    .columns
+                    .binary_search_by_key(&leaf, |c| c.leaf)
+                    .is_err()
+                {
                     return Err(Error::Unsupported {
                         location: Location {
                             column: self.schema.column(leaf).path().string(),
@@ -142,7 +150,11 @@ impl<'p> RowGroup<'_, 'p> {
     pub fn column<P: Physical>(&self, field: usize) -> Result<ColumnReader<'p, P>> {
         let leaf = self.leaves.get(field).copied();
         let column = leaf.and_then(|leaf| {
-            let i = self.group.columns.binary_search_by_key(&leaf, |c| c.leaf).ok()?;
+            let i = self
+                .group
+                .columns
+                .binary_search_by_key(&leaf, |c| c.leaf)
+                .ok()?;
             self.group.columns.get(i)
         });
         match column {

@@ -56,8 +56,8 @@ macro_rules! fixed_width {
                 t == Type::$parquet
             }
             #[allow(private_interfaces)]
-            fn read_plain<'p>(
-                decoder: &mut PlainDecoder<'p>,
+            fn read_plain(
+                decoder: &mut PlainDecoder<'_>,
                 _shape: PlainShape,
                 n: usize,
                 out: &mut Vec<$ty>,
@@ -96,8 +96,8 @@ impl Physical for Boolean {
         t == Type::BOOLEAN
     }
     #[allow(private_interfaces)]
-    fn read_plain<'p>(
-        decoder: &mut PlainDecoder<'p>,
+    fn read_plain(
+        decoder: &mut PlainDecoder<'_>,
         _shape: PlainShape,
         n: usize,
         out: &mut Vec<bool>,
@@ -150,9 +150,8 @@ impl Physical for Utf8 {
         out: &mut Vec<&'p str>,
     ) -> Result<(), DecodeError> {
         decoder.read_byte_arrays(n, out, |bytes| {
-            std::str::from_utf8(bytes).map_err(|e| {
-                DecodeError::Value(format!("invalid UTF-8 in a string value: {e}"))
-            })
+            std::str::from_utf8(bytes)
+                .map_err(|e| DecodeError::Value(format!("invalid UTF-8 in a string value: {e}")))
         })
     }
 }

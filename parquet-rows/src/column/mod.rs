@@ -22,16 +22,16 @@ use page::{DataPage, Values};
 /// Created by the derive-generated decoder for each bound field and row group;
 /// `'p` is the lifetime of the page buffers that `&str`/`&[u8]` values borrow.
 pub struct ColumnReader<'p, P: Physical> {
-    column: &'p LoadedColumn,      // the chunk's pages and schema
-    row_group: usize,              // for error locations
-    next_page: usize,              // invariant: <= column.pages.len(); next page to open
-    max_def: i16,                  // invariant: 0 or 1 (flat columns only)
-    shape: PlainShape,             // FIXED_LEN_BYTE_ARRAY width
+    column: &'p LoadedColumn,        // the chunk's pages and schema
+    row_group: usize,                // for error locations
+    next_page: usize,                // invariant: <= column.pages.len(); next page to open
+    max_def: i16,                    // invariant: 0 or 1 (flat columns only)
+    shape: PlainShape,               // FIXED_LEN_BYTE_ARRAY width
     dict: Option<Vec<P::Value<'p>>>, // the chunk's dictionary, once its page was seen
-    page: DataPage<'p>,            // the current data page; `left == 0` when none
-    levels: Vec<u32>,              // scratch: definition levels of one segment
-    indices: Vec<u32>,             // scratch: dictionary indices of one segment
-    dense: Vec<P::Value<'p>>,      // scratch: non-null values of one segment
+    page: DataPage<'p>,              // the current data page; `left == 0` when none
+    levels: Vec<u32>,                // scratch: definition levels of one segment
+    indices: Vec<u32>,               // scratch: dictionary indices of one segment
+    dense: Vec<P::Value<'p>>,        // scratch: non-null values of one segment
 }
 
 impl<P: Physical> std::fmt::Debug for ColumnReader<'_, P> {
@@ -147,7 +147,9 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             let result = self.read(n, &mut dense).and_then(|()| {
                 out.reserve(dense.len());
                 for &v in &dense {
-                    out.push(Some(convert(v).map_err(|m| self.err(DecodeError::Value(m)))?));
+                    out.push(Some(
+                        convert(v).map_err(|m| self.err(DecodeError::Value(m)))?,
+                    ));
                 }
                 Ok(())
             });
@@ -203,7 +205,9 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                 if level == max_def {
                     // `dense` holds exactly `non_null` values, one per level equal to max_def.
                     let Some(&v) = values.next() else { break };
-                    out.push(Some(convert(v).map_err(|m| self.err(DecodeError::Value(m)))?));
+                    out.push(Some(
+                        convert(v).map_err(|m| self.err(DecodeError::Value(m)))?,
+                    ));
                 } else {
                     out.push(None);
                 }
@@ -241,9 +245,9 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                         Some(&v) => out.push(v),
                         None => {
                             return Err(self.err(DecodeError::oos(format!(
-                                "dictionary index {i} is out of range (the dictionary has {} entries)",
-                                dict.len()
-                            ))))
+                            "dictionary index {i} is out of range (the dictionary has {} entries)",
+                            dict.len()
+                        ))))
                         }
                     }
                 }

@@ -34,7 +34,7 @@ pub(super) enum Values<'p> {
 /// The open data page of a column reader.
 #[derive(Debug)]
 pub(super) struct DataPage<'p> {
-    pub(super) left: usize,                    // values (nulls included) not read yet
+    pub(super) left: usize, // values (nulls included) not read yet
     pub(super) defs: Option<RleBpDecoder<'p>>, // invariant: Some iff the column's max_def > 0
     pub(super) values: Values<'p>,
 }
@@ -74,7 +74,9 @@ pub(super) fn open<'p, P: Physical>(
                 )));
             }
             if dict.is_some() {
-                return Err(DecodeError::oos("a second dictionary page in one column chunk"));
+                return Err(DecodeError::oos(
+                    "a second dictionary page in one column chunk",
+                ));
             }
             let mut values = Vec::new();
             P::read_plain(
@@ -150,7 +152,9 @@ pub(super) fn open<'p, P: Physical>(
 /// Splits a 4-byte little-endian length prefix and the bytes it covers off `data`.
 fn length_prefixed(data: &[u8]) -> Result<(&[u8], &[u8]), DecodeError> {
     let Some((len, rest)) = data.split_first_chunk::<4>() else {
-        return Err(DecodeError::oos("the page ends inside a level length prefix"));
+        return Err(DecodeError::oos(
+            "the page ends inside a level length prefix",
+        ));
     };
     let len = u32::from_le_bytes(*len) as usize;
     if len > rest.len() {
@@ -178,9 +182,10 @@ fn values<P: Physical>(
             }
             // An all-null page may have an empty values section: no bit width byte.
             match data.split_first() {
-                Some((&width, indices)) => {
-                    Ok(Values::Dictionary(RleBpDecoder::new(indices, u32::from(width))?))
-                }
+                Some((&width, indices)) => Ok(Values::Dictionary(RleBpDecoder::new(
+                    indices,
+                    u32::from(width),
+                )?)),
                 None => Ok(Values::Empty),
             }
         }

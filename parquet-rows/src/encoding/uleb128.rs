@@ -57,7 +57,16 @@ mod tests {
 
     #[test]
     fn round_trip() {
-        for v in [0, 1, 127, 128, 16_383, 16_384, u64::from(u32::MAX), u64::MAX] {
+        for v in [
+            0,
+            1,
+            127,
+            128,
+            16_383,
+            16_384,
+            u64::from(u32::MAX),
+            u64::MAX,
+        ] {
             let mut buf = Vec::new();
             encode(v, &mut buf);
             assert_eq!(decode(&buf).unwrap(), (v, buf.len()));

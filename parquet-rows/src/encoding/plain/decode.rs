@@ -16,7 +16,11 @@ pub(crate) struct PlainDecoder<'a> {
 impl<'a> PlainDecoder<'a> {
     /// A decoder over the values section of a page.
     pub(crate) fn new(data: &'a [u8]) -> Self {
-        PlainDecoder { data, pos: 0, bit: 0 }
+        PlainDecoder {
+            data,
+            pos: 0,
+            bit: 0,
+        }
     }
 
     /// Bytes not consumed yet.
