@@ -177,12 +177,7 @@ impl ParquetFile {
             let pages: Vec<Page> = group
                 .get_column_page_reader(leaf)?
                 .collect::<Result<_, _>>()?;
-            columns.push(LoadedColumn {
-                leaf,
-                path: descr.path().string(),
-                descr,
-                pages,
-            });
+            columns.push(LoadedColumn::new(leaf, descr, pages));
         }
         Ok(LoadedRowGroup {
             index,

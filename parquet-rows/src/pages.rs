@@ -1,5 +1,7 @@
 //! The holder of decompressed pages that borrowed rows point into.
 
+use std::sync::OnceLock;
+
 use parquet::column::page::Page;
 use parquet::schema::types::{ColumnDescPtr, SchemaDescPtr};
 
@@ -46,10 +48,35 @@ pub(crate) struct LoadedRowGroup {
 /// One column chunk's pages, decompressed.
 #[derive(Debug)]
 pub(crate) struct LoadedColumn {
-    pub(crate) leaf: usize,          // leaf column index in the schema
-    pub(crate) path: String,         // dotted path, for errors
-    pub(crate) descr: ColumnDescPtr, // the column's schema
-    pub(crate) pages: Vec<Page>,     // every page of the chunk, in order
+    pub(crate) leaf: usize,                  // leaf column index in the schema
+    pub(crate) path: String,                 // dotted path, for errors
+    pub(crate) descr: ColumnDescPtr,         // the column's schema
+    pub(crate) pages: Vec<Page>,             // every page of the chunk, in order
+    pub(crate) arenas: Vec<OnceLock<Arena>>, // invariant: one per page; filled when the page is opened
+}
+
+/// Values of one page that cannot be borrowed from the page as they are
+/// (DELTA_BYTE_ARRAY rebuilds them, BYTE_STREAM_SPLIT scatters their bytes),
+/// or byte-array bounds decoded once (DELTA_LENGTH_BYTE_ARRAY). It lives as long
+/// as the pages, so rows can borrow it like a page.
+#[derive(Debug, Default)]
+pub(crate) struct Arena {
+    pub(crate) data: Vec<u8>, // rebuilt value bytes (empty when values stay in the page)
+    pub(crate) ends: Vec<usize>, // end offset of each value; non-decreasing
+    pub(crate) data_start: usize, // where values begin in the page section (DELTA_LENGTH_BYTE_ARRAY)
+}
+
+impl LoadedColumn {
+    /// A column chunk's pages, with an empty arena slot per page.
+    pub(crate) fn new(leaf: usize, descr: ColumnDescPtr, pages: Vec<Page>) -> Self {
+        LoadedColumn {
+            leaf,
+            path: descr.path().string(),
+            descr,
+            arenas: pages.iter().map(|_| OnceLock::new()).collect(),
+            pages,
+        }
+    }
 }
 
 impl LoadedRowGroup {

@@ -54,6 +54,7 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             next_page: 0,
             max_def: descr.max_def_level(),
             shape: PlainShape {
+                physical: descr.physical_type(),
                 fixed_len: (descr.physical_type() == parquet::basic::Type::FIXED_LEN_BYTE_ARRAY)
                     .then(|| usize::try_from(descr.type_length()).unwrap_or(0)),
             },
@@ -239,19 +240,21 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                     ))));
                 }
                 let dict = self.dict.as_deref().unwrap_or(&[]);
-                out.reserve(k);
-                for &i in &self.indices {
-                    match dict.get(i as usize) {
-                        Some(&v) => out.push(v),
-                        None => {
-                            return Err(self.err(DecodeError::oos(format!(
-                            "dictionary index {i} is out of range (the dictionary has {} entries)",
-                            dict.len()
-                        ))))
-                        }
-                    }
+                // Check the largest index once, then gather without a branch per value
+                // that can fail: the indexing below cannot go out of bounds.
+                let max = self.indices.iter().copied().max().unwrap_or(0) as usize;
+                if max >= dict.len() {
+                    return Err(self.err(DecodeError::oos(format!(
+                        "dictionary index {max} is out of range (the dictionary has {} entries)",
+                        dict.len()
+                    ))));
                 }
+                out.extend(self.indices.iter().map(|&i| dict[i as usize]));
                 Ok(())
+            }
+            Values::Encoded(values) => {
+                let result = P::read_encoded(values, k, out);
+                result.map_err(|e| self.err(e))
             }
             Values::Empty => Err(self.err(DecodeError::oos(format!(
                 "the page has no values section but {k} non-null values"
@@ -262,13 +265,16 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
     /// Makes sure the current data page has values left, opening pages as needed.
     fn ensure_page(&mut self) -> Result<()> {
         while self.page.left == 0 {
-            let Some(page) = self.column.pages.get(self.next_page) else {
+            let (Some(page), Some(arena)) = (
+                self.column.pages.get(self.next_page),
+                self.column.arenas.get(self.next_page),
+            ) else {
                 return Err(self.err(DecodeError::oos(
                     "the column chunk has fewer values than the row group has rows",
                 )));
             };
             self.next_page += 1;
-            match page::open::<P>(page, self.max_def, self.shape, &mut self.dict) {
+            match page::open::<P>(page, arena, self.max_def, self.shape, &mut self.dict) {
                 Ok(Some(data)) => self.page = data,
                 Ok(None) => {} // a dictionary page: keep going
                 Err(e) => return Err(self.err(e)),

@@ -3,7 +3,8 @@
 //! Layouts (<https://github.com/apache/parquet-format/blob/master/README.md#data-pages>):
 //!
 //! ```text
-//! DATA_PAGE (v1):    [rep levels] [def levels] values      levels: 4-byte LE length + RLE hybrid
+//! DATA_PAGE (v1):    [rep levels] [def levels] values      levels: 4-byte LE length + RLE hybrid,
+//!                                                          or (deprecated) BIT_PACKED, MSB first
 //! DATA_PAGE_V2:      rep levels   def levels   values      levels: RLE hybrid, lengths in the header,
 //!                                                          never compressed
 //! DICTIONARY_PAGE:   PLAIN values
@@ -11,31 +12,76 @@
 //!
 //! Flat columns have no repetition levels, and definition levels only when OPTIONAL.
 
-use parquet::basic::Encoding;
+use std::sync::OnceLock;
+
+use parquet::basic::{Encoding, Type};
 use parquet::column::page::Page;
 
 use super::level_bit_width;
+use crate::encoding::bitpacked;
+use crate::encoding::byte_stream_split::ByteStreamSplitDecoder;
+use crate::encoding::delta_binary_packed::DeltaBinaryPackedDecoder;
 use crate::encoding::plain::PlainDecoder;
 use crate::encoding::rle_bp::RleBpDecoder;
+use crate::encoding::{delta_byte_array, delta_length_byte_array};
 use crate::error::DecodeError;
-use crate::physical::{Physical, PlainShape};
+use crate::pages::Arena;
+use crate::physical::{Encoded, Physical, PlainShape};
 
 /// Where the non-null values of a data page come from.
 #[derive(Debug)]
 pub(super) enum Values<'p> {
-    /// No values section (no page open yet).
+    /// No values section (no page open yet, or an all-null page without one).
     Empty,
     /// PLAIN values.
     Plain(PlainDecoder<'p>),
     /// Dictionary indices (PLAIN_DICTIONARY / RLE_DICTIONARY).
     Dictionary(RleBpDecoder<'p>),
+    /// Any other encoding, decoded by the physical type.
+    Encoded(Encoded<'p>),
+}
+
+/// Definition levels of a data page.
+#[derive(Debug)]
+pub(super) enum Levels<'p> {
+    /// The RLE / bit-packing hybrid.
+    Rle(RleBpDecoder<'p>),
+    /// The deprecated BIT_PACKED encoding: MSB first, no runs.
+    BitPacked {
+        data: &'p [u8], // exactly the levels' bytes
+        width: u32,     // invariant: <= 16
+        next: usize,    // index of the next level
+        count: usize,   // levels in `data`
+    },
+}
+
+impl Levels<'_> {
+    /// Fills `out` with the next levels; returns how many were written.
+    pub(super) fn get_batch(&mut self, out: &mut [u32]) -> Result<usize, DecodeError> {
+        match self {
+            Levels::Rle(decoder) => decoder.get_batch(out),
+            Levels::BitPacked {
+                data,
+                width,
+                next,
+                count,
+            } => {
+                let n = out.len().min(*count - *next);
+                for (i, o) in out[..n].iter_mut().enumerate() {
+                    *o = bitpacked::msb(data, *next + i, *width);
+                }
+                *next += n;
+                Ok(n)
+            }
+        }
+    }
 }
 
 /// The open data page of a column reader.
 #[derive(Debug)]
 pub(super) struct DataPage<'p> {
-    pub(super) left: usize, // values (nulls included) not read yet
-    pub(super) defs: Option<RleBpDecoder<'p>>, // invariant: Some iff the column's max_def > 0
+    pub(super) left: usize,              // values (nulls included) not read yet
+    pub(super) defs: Option<Levels<'p>>, // invariant: Some iff the column's max_def > 0
     pub(super) values: Values<'p>,
 }
 
@@ -51,9 +97,11 @@ impl DataPage<'_> {
 }
 
 /// Opens `page`: a data page is returned; a dictionary page is decoded into `dict`
-/// and `None` is returned.
+/// and `None` is returned. `arena` is the page's slot for values that must be
+/// rebuilt.
 pub(super) fn open<'p, P: Physical>(
     page: &'p Page,
+    arena: &'p OnceLock<Arena>,
     max_def: i16,
     shape: PlainShape,
     dict: &mut Option<Vec<P::Value<'p>>>,
@@ -95,23 +143,12 @@ pub(super) fn open<'p, P: Physical>(
             def_level_encoding,
             ..
         } => {
-            let mut rest: &'p [u8] = buf;
-            let defs = if max_def > 0 {
-                if *def_level_encoding != Encoding::RLE {
-                    return Err(DecodeError::Unsupported(format!(
-                        "definition levels encoded as {def_level_encoding}"
-                    )));
-                }
-                let (levels, after) = length_prefixed(rest)?;
-                rest = after;
-                Some(RleBpDecoder::new(levels, level_bit_width(max_def))?)
-            } else {
-                None
-            };
+            let num_values = *num_values as usize;
+            let (defs, rest) = v1_levels(buf, num_values, max_def, *def_level_encoding)?;
             Ok(Some(DataPage {
-                left: *num_values as usize,
+                left: num_values,
                 defs,
-                values: values::<P>(*encoding, rest, dict.is_some())?,
+                values: values(*encoding, rest, num_values, shape, arena, dict.is_some())?,
             }))
         }
         Page::DataPageV2 {
@@ -133,48 +170,120 @@ pub(super) fn open<'p, P: Physical>(
             }
             let bytes: &'p [u8] = buf;
             let defs = if max_def > 0 {
-                Some(RleBpDecoder::new(
+                Some(Levels::Rle(RleBpDecoder::new(
                     &bytes[rep_len..levels_end],
                     level_bit_width(max_def),
-                )?)
+                )?))
             } else {
                 None
             };
+            let num_values = *num_values as usize;
             Ok(Some(DataPage {
-                left: *num_values as usize,
+                left: num_values,
                 defs,
-                values: values::<P>(*encoding, &bytes[levels_end..], dict.is_some())?,
+                values: values(
+                    *encoding,
+                    &bytes[levels_end..],
+                    num_values,
+                    shape,
+                    arena,
+                    dict.is_some(),
+                )?,
             }))
         }
     }
 }
 
+/// Splits a v1 data page into its definition levels (for `max_def > 0`) and values.
+fn v1_levels(
+    buf: &[u8],
+    num_values: usize,
+    max_def: i16,
+    encoding: Encoding,
+) -> Result<(Option<Levels<'_>>, &[u8]), DecodeError> {
+    if max_def == 0 {
+        return Ok((None, buf));
+    }
+    let width = level_bit_width(max_def);
+    match encoding {
+        Encoding::RLE => {
+            let (levels, rest) = length_prefixed(buf, "definition levels")?;
+            Ok((Some(Levels::Rle(RleBpDecoder::new(levels, width)?)), rest))
+        }
+        // Deprecated, but parquet-mr 1.x and Impala wrote it.
+        #[allow(deprecated)]
+        Encoding::BIT_PACKED => {
+            let len = num_values.saturating_mul(width as usize).div_ceil(8);
+            if len > buf.len() {
+                return Err(DecodeError::oos(format!(
+                    "BIT_PACKED levels need {len} bytes but the page has {}",
+                    buf.len()
+                )));
+            }
+            let (levels, rest) = buf.split_at(len);
+            let levels = Levels::BitPacked {
+                data: levels,
+                width,
+                next: 0,
+                count: num_values,
+            };
+            Ok((Some(levels), rest))
+        }
+        other => Err(DecodeError::oos(format!(
+            "definition levels encoded as {other}"
+        ))),
+    }
+}
+
 /// Splits a 4-byte little-endian length prefix and the bytes it covers off `data`.
-fn length_prefixed(data: &[u8]) -> Result<(&[u8], &[u8]), DecodeError> {
+fn length_prefixed<'a>(data: &'a [u8], what: &str) -> Result<(&'a [u8], &'a [u8]), DecodeError> {
     let Some((len, rest)) = data.split_first_chunk::<4>() else {
-        return Err(DecodeError::oos(
-            "the page ends inside a level length prefix",
-        ));
+        return Err(DecodeError::oos(format!(
+            "the page ends inside the length of its {what}"
+        )));
     };
     let len = u32::from_le_bytes(*len) as usize;
     if len > rest.len() {
         return Err(DecodeError::oos(format!(
-            "levels claim {len} bytes but the page has {} left",
+            "{what} claim {len} bytes but the page has {} left",
             rest.len()
         )));
     }
     Ok(rest.split_at(len))
 }
 
-/// The value decoder for a data page's values section.
-fn values<P: Physical>(
+/// Fills the page's arena once (the first reader to open the page does the work).
+fn fill_arena(
+    arena: &OnceLock<Arena>,
+    build: impl FnOnce() -> Result<Arena, DecodeError>,
+) -> Result<&Arena, DecodeError> {
+    if let Some(filled) = arena.get() {
+        return Ok(filled);
+    }
+    let rebuilt = build()?;
+    Ok(arena.get_or_init(|| rebuilt))
+}
+
+/// The value decoder for a data page's values section of at most `num_values` values.
+fn values<'p>(
     encoding: Encoding,
-    data: &[u8],
+    data: &'p [u8],
+    num_values: usize,
+    shape: PlainShape,
+    arena: &'p OnceLock<Arena>,
     has_dict: bool,
-) -> Result<Values<'_>, DecodeError> {
-    match encoding {
-        Encoding::PLAIN => Ok(Values::Plain(PlainDecoder::new(data))),
-        Encoding::PLAIN_DICTIONARY | Encoding::RLE_DICTIONARY => {
+) -> Result<Values<'p>, DecodeError> {
+    let physical = shape.physical;
+    let slices = |arena: &'p Arena, data: &'p [u8]| {
+        Values::Encoded(Encoded::Slices {
+            data,
+            ends: &arena.ends,
+            next: 0,
+        })
+    };
+    match (encoding, physical) {
+        (Encoding::PLAIN, _) => Ok(Values::Plain(PlainDecoder::new(data))),
+        (Encoding::PLAIN_DICTIONARY | Encoding::RLE_DICTIONARY, _) => {
             if !has_dict {
                 return Err(DecodeError::oos(
                     "a dictionary-encoded page without a dictionary page before it",
@@ -189,9 +298,73 @@ fn values<P: Physical>(
                 None => Ok(Values::Empty),
             }
         }
-        other => Err(DecodeError::Unsupported(format!(
-            "{other} encoding is not supported yet ({} values)",
-            std::any::type_name::<P>().rsplit("::").next().unwrap_or("")
+        (Encoding::DELTA_BINARY_PACKED, Type::INT32 | Type::INT64) => Ok(Values::Encoded(
+            Encoded::Delta(DeltaBinaryPackedDecoder::new(data)?),
+        )),
+        (Encoding::BYTE_STREAM_SPLIT, Type::FLOAT | Type::INT32) => Ok(Values::Encoded(
+            Encoded::ByteStreamSplit(ByteStreamSplitDecoder::new(data, 4)?),
+        )),
+        (Encoding::BYTE_STREAM_SPLIT, Type::DOUBLE | Type::INT64) => Ok(Values::Encoded(
+            Encoded::ByteStreamSplit(ByteStreamSplitDecoder::new(data, 8)?),
+        )),
+        (Encoding::BYTE_STREAM_SPLIT, Type::FIXED_LEN_BYTE_ARRAY) => {
+            let width = shape.fixed_len.unwrap_or(0);
+            let arena = fill_arena(arena, || {
+                let mut decoder = ByteStreamSplitDecoder::new(data, width)?;
+                let count = decoder.remaining();
+                let mut bytes = Vec::with_capacity(data.len());
+                decoder.reassemble_into(count, &mut bytes);
+                Ok(Arena {
+                    data: bytes,
+                    ends: (1..=count).map(|i| i * width).collect(),
+                    data_start: 0,
+                })
+            })?;
+            Ok(slices(arena, &arena.data))
+        }
+        (Encoding::RLE, Type::BOOLEAN) => {
+            let (runs, _) = length_prefixed(data, "RLE booleans")?;
+            Ok(Values::Encoded(Encoded::RleBool(RleBpDecoder::new(
+                runs, 1,
+            )?)))
+        }
+        (Encoding::DELTA_LENGTH_BYTE_ARRAY, Type::BYTE_ARRAY) => {
+            let arena = fill_arena(arena, || {
+                let bounds = delta_length_byte_array::decode(data, num_values)?;
+                Ok(Arena {
+                    data: Vec::new(),
+                    ends: bounds.ends,
+                    data_start: bounds.data_start,
+                })
+            })?;
+            Ok(slices(arena, &data[arena.data_start..]))
+        }
+        (Encoding::DELTA_BYTE_ARRAY, Type::BYTE_ARRAY | Type::FIXED_LEN_BYTE_ARRAY) => {
+            let arena = fill_arena(arena, || {
+                let mut bytes = Vec::new();
+                let ends = delta_byte_array::decode(data, num_values, &mut bytes)?;
+                if let Some(width) = shape.fixed_len {
+                    let mut start = 0;
+                    for &end in &ends {
+                        if end - start != width {
+                            return Err(DecodeError::oos(format!(
+                                "DELTA_BYTE_ARRAY value of {} bytes in a FIXED_LEN_BYTE_ARRAY({width}) column",
+                                end - start
+                            )));
+                        }
+                        start = end;
+                    }
+                }
+                Ok(Arena {
+                    data: bytes,
+                    ends,
+                    data_start: 0,
+                })
+            })?;
+            Ok(slices(arena, &arena.data))
+        }
+        (other, physical) => Err(DecodeError::Unsupported(format!(
+            "{other} encoding of {physical} values is not supported"
         ))),
     }
 }

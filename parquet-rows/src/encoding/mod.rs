@@ -5,6 +5,11 @@
 //! Every decoder treats its input as untrusted: it returns an error on truncated or
 //! malformed bytes and never allocates more than its caller asked to write.
 
+pub(crate) mod bitpacked;
+pub(crate) mod byte_stream_split;
+pub(crate) mod delta_binary_packed;
+pub(crate) mod delta_byte_array;
+pub(crate) mod delta_length_byte_array;
 pub(crate) mod plain;
 pub(crate) mod rle_bp;
 pub(crate) mod uleb128;

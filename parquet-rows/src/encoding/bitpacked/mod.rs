@@ -1,0 +1,97 @@
+//! Reading single values of 0 to 64 bits from LSB-first bit-packed bytes.
+//!
+//! Bit-packed runs of the RLE hybrid and DELTA_BINARY_PACKED miniblocks both pack
+//! values LSB first: value `i` of width `w` occupies bits `i*w .. (i+1)*w` of the
+//! little-endian bit stream. See
+//! <https://github.com/apache/parquet-format/blob/master/Encodings.md#bit-packed-deprecated-bit_packed--4>
+//! for the (different) MSB-first legacy layout, which [`msb`] reads.
+
+/// Reads the `width`-bit value (`width <= 64`) that starts at bit `bit` of `data`.
+///
+/// Bytes past the end of `data` read as zero: callers check that the values
+/// they ask for lie inside `data` (a truncated final group is handled there).
+#[inline]
+pub(crate) fn read_lsb(data: &[u8], bit: usize, width: u32) -> u64 {
+    if width == 0 {
+        return 0;
+    }
+    let byte = bit / 8;
+    let shift = (bit % 8) as u32;
+    // A value of up to 64 bits starting at bit `shift` spans at most 9 bytes.
+    let mut word: u128 = 0;
+    match data.get(byte..byte + 16) {
+        Some(sixteen) => {
+            let mut le = [0u8; 16];
+            le.copy_from_slice(sixteen);
+            word = u128::from_le_bytes(le);
+        }
+        None => {
+            for (i, &b) in data.get(byte..).unwrap_or(&[]).iter().take(16).enumerate() {
+                word |= u128::from(b) << (8 * i);
+            }
+        }
+    }
+    let mask = if width == 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    };
+    ((word >> shift) as u64) & mask
+}
+
+/// Reads the `width`-bit value number `index` of an MSB-first bit-packed stream
+/// (the deprecated BIT_PACKED level encoding).
+pub(crate) fn msb(data: &[u8], index: usize, width: u32) -> u32 {
+    let mut value = 0u32;
+    let start = index * width as usize;
+    for bit in start..start + width as usize {
+        let byte = data.get(bit / 8).copied().unwrap_or(0);
+        value = (value << 1) | u32::from(byte >> (7 - bit % 8) & 1);
+    }
+    value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lsb_values_of_every_width() {
+        for width in 1..=64u32 {
+            let mask = if width == 64 {
+                u64::MAX
+            } else {
+                (1u64 << width) - 1
+            };
+            let values: Vec<u64> = (0..40u64)
+                .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) & mask)
+                .collect();
+            // Pack them with a simple reference loop, bit by bit.
+            let mut data = vec![0u8; (values.len() * width as usize).div_ceil(8)];
+            for (i, v) in values.iter().enumerate() {
+                for b in 0..width as usize {
+                    if v >> b & 1 == 1 {
+                        let bit = i * width as usize + b;
+                        data[bit / 8] |= 1 << (bit % 8);
+                    }
+                }
+            }
+            for (i, v) in values.iter().enumerate() {
+                assert_eq!(
+                    read_lsb(&data, i * width as usize, width),
+                    *v,
+                    "width {width} value {i}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn msb_spec_example() {
+        // Encodings.md BIT_PACKED example: 0..=7 with bit width 3 is
+        // 00000101 00111001 01110111
+        let data = [0b0000_0101, 0b0011_1001, 0b0111_0111];
+        let decoded: Vec<u32> = (0..8).map(|i| msb(&data, i, 3)).collect();
+        assert_eq!(decoded, (0..8).collect::<Vec<_>>());
+    }
+}

@@ -1,0 +1,119 @@
+//! DELTA_LENGTH_BYTE_ARRAY: all lengths (DELTA_BINARY_PACKED), then all bytes.
+//!
+//! Spec: <https://github.com/apache/parquet-format/blob/master/Encodings.md#delta-length-byte-array-delta_length_byte_array--6>
+//!
+//! ```text
+//! delta-length-byte-array := <lengths: DELTA_BINARY_PACKED> <value bytes, concatenated>
+//! ```
+//!
+//! Values stay in the page: decoding yields the end offset of each value, and
+//! `&[u8]` / `&str` fields borrow the page bytes.
+
+use crate::encoding::delta_binary_packed::DeltaBinaryPackedDecoder;
+use crate::error::DecodeError;
+
+/// The values of one page: `data[ends[i-1]..ends[i]]` is value `i`.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub(crate) struct Slices {
+    /// Where the values' bytes start in the section.
+    pub(crate) data_start: usize,
+    /// End offset of each value, relative to `data_start`; non-decreasing.
+    pub(crate) ends: Vec<usize>,
+}
+
+/// Decodes the lengths of a DELTA_LENGTH_BYTE_ARRAY section holding at most
+/// `max_values` values (the page's value count: bounds every allocation).
+pub(crate) fn decode(section: &[u8], max_values: usize) -> Result<Slices, DecodeError> {
+    let lengths = decode_non_negative(section, max_values, "value length")?;
+    let data_start = lengths.1;
+    let available = section.len() - data_start;
+    let mut ends = Vec::with_capacity(lengths.0.len());
+    let mut end = 0usize;
+    for len in lengths.0 {
+        end = end.saturating_add(len);
+        ends.push(end);
+    }
+    if end > available {
+        return Err(DecodeError::oos(format!(
+            "DELTA_LENGTH_BYTE_ARRAY lengths add up to {end} bytes but the page has {available}"
+        )));
+    }
+    Ok(Slices { data_start, ends })
+}
+
+/// Decodes a DELTA_BINARY_PACKED run of non-negative integers (lengths) at the
+/// start of `section`; returns them and the offset where the run ends.
+pub(crate) fn decode_non_negative(
+    section: &[u8],
+    max_values: usize,
+    what: &str,
+) -> Result<(Vec<usize>, usize), DecodeError> {
+    let mut decoder = DeltaBinaryPackedDecoder::new(section)?;
+    let count = decoder.remaining();
+    if count > max_values {
+        return Err(DecodeError::oos(format!(
+            "{count} {what}s in a page of {max_values} values"
+        )));
+    }
+    let mut out = Vec::with_capacity(count);
+    let mut buf = [0i64; 256];
+    while out.len() < count {
+        let n = decoder.get_batch(&mut buf)?;
+        if n == 0 {
+            break;
+        }
+        for &v in &buf[..n] {
+            out.push(
+                usize::try_from(v).map_err(|_| DecodeError::oos(format!("negative {what} {v}")))?,
+            );
+        }
+    }
+    Ok((out, decoder.consumed()))
+}
+
+#[cfg(test)]
+pub(crate) mod encode {
+    use crate::encoding::delta_binary_packed::encode::encode as delta;
+
+    /// Encodes `values` as DELTA_LENGTH_BYTE_ARRAY.
+    pub(crate) fn encode(values: &[&[u8]]) -> Vec<u8> {
+        let lengths: Vec<i64> = values.iter().map(|v| v.len() as i64).collect();
+        let mut out = delta(&lengths, 128, 4);
+        for v in values {
+            out.extend_from_slice(v);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spec_example() {
+        // Encodings.md: "Hello", "World", "Foobar", "ABCDEF"
+        let values: [&[u8]; 4] = [b"Hello", b"World", b"Foobar", b"ABCDEF"];
+        let section = encode::encode(&values);
+        let slices = decode(&section, 4).unwrap();
+        let data = &section[slices.data_start..];
+        let mut start = 0;
+        for (value, &end) in values.iter().zip(&slices.ends) {
+            assert_eq!(&data[start..end], *value);
+            start = end;
+        }
+    }
+
+    #[test]
+    fn malformed() {
+        let values: [&[u8]; 2] = [b"ab", b"cd"];
+        let section = encode::encode(&values);
+        // Data cut short.
+        assert!(decode(&section[..section.len() - 1], 2).is_err());
+        // More values than the page can hold.
+        assert!(decode(&section, 1).is_err());
+        // A negative length.
+        let bad = crate::encoding::delta_binary_packed::encode::encode(&[-1], 128, 4);
+        assert!(decode(&bad, 1).is_err());
+    }
+}
