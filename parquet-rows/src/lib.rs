@@ -80,6 +80,7 @@ mod file;
 mod pages;
 pub mod physical;
 mod row;
+mod types;
 
 #[doc(hidden)]
 pub mod doc_support;
@@ -87,10 +88,11 @@ pub mod doc_support;
 pub use bind::{Mismatch, MismatchKind, SchemaError};
 pub use column::ColumnReader;
 pub use error::{Error, Location, Result};
-pub use field::ParquetField;
+pub use field::{ColumnContext, ParquetField};
 pub use file::{from_bytes, from_file, from_path, ParquetFile, RowGroups};
 pub use pages::Pages;
 pub use row::ParquetRow;
+pub use types::{Date, Decimal, Int96, Time, Timestamp, Unit};
 
 /// Derives [`ParquetRow`] for a struct with named fields; see the crate docs.
 pub use parquet_rows_derive::ParquetRow;

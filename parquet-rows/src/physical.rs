@@ -30,6 +30,8 @@ pub struct PlainShape {
     pub physical: Type,
     /// Width of a FIXED_LEN_BYTE_ARRAY value; `None` for every other type.
     pub fixed_len: Option<usize>,
+    /// An INT32 column annotated unsigned: widened with zero extension.
+    pub unsigned: bool,
 }
 
 /// Values of a data page in an encoding other than PLAIN or dictionary.
@@ -112,7 +114,7 @@ fn read_split<const W: usize, T>(
     values: &mut Encoded<'_>,
     n: usize,
     out: &mut Vec<T>,
-    from_le: fn([u8; W]) -> T,
+    from_le: impl Fn([u8; W]) -> T,
 ) -> Result<(), DecodeError> {
     let Encoded::ByteStreamSplit(decoder) = values else {
         return Err(mismatched_encoding());
@@ -141,10 +143,11 @@ pub trait Physical: sealed::Sealed + 'static {
     #[doc(hidden)]
     fn read_encoded<'p>(
         values: &mut Encoded<'p>,
+        shape: PlainShape,
         n: usize,
         out: &mut Vec<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
-        let _ = (values, n, out);
+        let _ = (values, shape, n, out);
         Err(mismatched_encoding())
     }
     /// Appends `n` PLAIN values to `out`.
@@ -178,6 +181,7 @@ macro_rules! fixed_width {
             }
             fn read_encoded(
                 values: &mut Encoded<'_>,
+                _shape: PlainShape,
                 n: usize,
                 out: &mut Vec<$ty>,
             ) -> Result<(), DecodeError> {
@@ -203,16 +207,8 @@ fixed_width!(
     Int32, i32, INT32, 4, Some(|v| v as i32)
 );
 fixed_width!(
-    /// INT64, read as `i64`.
-    Int64, i64, INT64, 8, Some(|v| v)
-);
-fixed_width!(
     /// FLOAT, read as `f32`.
     Float, f32, FLOAT, 4, None
-);
-fixed_width!(
-    /// DOUBLE, read as `f64`.
-    Double, f64, DOUBLE, 8, None
 );
 
 /// BOOLEAN, read as `bool`.
@@ -235,6 +231,7 @@ impl Physical for Boolean {
     }
     fn read_encoded(
         values: &mut Encoded<'_>,
+        _shape: PlainShape,
         n: usize,
         out: &mut Vec<bool>,
     ) -> Result<(), DecodeError> {
@@ -281,6 +278,7 @@ impl Physical for ByteArray {
     }
     fn read_encoded<'p>(
         values: &mut Encoded<'p>,
+        _shape: PlainShape,
         n: usize,
         out: &mut Vec<&'p [u8]>,
     ) -> Result<(), DecodeError> {
@@ -312,6 +310,7 @@ impl Physical for Utf8 {
     }
     fn read_encoded<'p>(
         values: &mut Encoded<'p>,
+        _shape: PlainShape,
         n: usize,
         out: &mut Vec<&'p str>,
     ) -> Result<(), DecodeError> {
@@ -327,4 +326,275 @@ impl Physical for Utf8 {
 fn utf8(bytes: &[u8]) -> Result<&str, DecodeError> {
     std::str::from_utf8(bytes)
         .map_err(|e| DecodeError::Value(format!("invalid UTF-8 in a string value: {e}")))
+}
+
+/// INT64, or INT32 widened without loss (sign- or zero-extended as the column's
+/// annotation says), read as `i64`.
+#[derive(Debug, Clone, Copy)]
+pub struct Int64;
+impl sealed::Sealed for Int64 {}
+
+/// Widens one INT32 value to `i64` as the column's signedness says.
+fn widen(v: i32, shape: PlainShape) -> i64 {
+    if shape.unsigned {
+        i64::from(v as u32)
+    } else {
+        i64::from(v)
+    }
+}
+
+impl Physical for Int64 {
+    type Value<'p> = i64;
+    fn accepts(t: Type) -> bool {
+        matches!(t, Type::INT64 | Type::INT32)
+    }
+    fn read_plain(
+        decoder: &mut PlainDecoder<'_>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut Vec<i64>,
+    ) -> Result<(), DecodeError> {
+        if shape.physical == Type::INT32 {
+            decoder.read_fixed(n, out, |b| widen(i32::from_le_bytes(b), shape))
+        } else {
+            decoder.read_fixed(n, out, i64::from_le_bytes)
+        }
+    }
+    fn read_encoded(
+        values: &mut Encoded<'_>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut Vec<i64>,
+    ) -> Result<(), DecodeError> {
+        match (values, shape.physical) {
+            (values @ Encoded::ByteStreamSplit(_), Type::INT32) => {
+                read_split::<4, i64>(values, n, out, |b| widen(i32::from_le_bytes(b), shape))
+            }
+            (values @ Encoded::ByteStreamSplit(_), _) => {
+                read_split::<8, i64>(values, n, out, i64::from_le_bytes)
+            }
+            (values, Type::INT32) => read_delta(values, n, out, |v| widen(v as i32, shape)),
+            (values, _) => read_delta(values, n, out, |v| v),
+        }
+    }
+}
+
+/// DOUBLE, or FLOAT widened without loss, read as `f64`.
+#[derive(Debug, Clone, Copy)]
+pub struct Double;
+impl sealed::Sealed for Double {}
+impl Physical for Double {
+    type Value<'p> = f64;
+    fn accepts(t: Type) -> bool {
+        matches!(t, Type::DOUBLE | Type::FLOAT)
+    }
+    fn read_plain(
+        decoder: &mut PlainDecoder<'_>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut Vec<f64>,
+    ) -> Result<(), DecodeError> {
+        if shape.physical == Type::FLOAT {
+            decoder.read_fixed(n, out, |b| f64::from(f32::from_le_bytes(b)))
+        } else {
+            decoder.read_fixed(n, out, f64::from_le_bytes)
+        }
+    }
+    fn read_encoded(
+        values: &mut Encoded<'_>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut Vec<f64>,
+    ) -> Result<(), DecodeError> {
+        if shape.physical == Type::FLOAT {
+            read_split::<4, f64>(values, n, out, |b| f64::from(f32::from_le_bytes(b)))
+        } else {
+            read_split::<8, f64>(values, n, out, f64::from_le_bytes)
+        }
+    }
+}
+
+/// INT96 (legacy Impala/Spark timestamps), read as its 12 raw bytes.
+#[derive(Debug, Clone, Copy)]
+pub struct Int96;
+impl sealed::Sealed for Int96 {}
+impl Physical for Int96 {
+    type Value<'p> = [u8; 12];
+    fn accepts(t: Type) -> bool {
+        t == Type::INT96
+    }
+    fn read_plain(
+        decoder: &mut PlainDecoder<'_>,
+        _shape: PlainShape,
+        n: usize,
+        out: &mut Vec<[u8; 12]>,
+    ) -> Result<(), DecodeError> {
+        decoder.read_fixed(n, out, |b| b)
+    }
+}
+
+/// The unscaled value of a DECIMAL column, whatever its physical type (INT32,
+/// INT64, or big-endian two's complement BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY of
+/// up to 16 significant bytes), read as `i128`.
+#[derive(Debug, Clone, Copy)]
+pub struct Unscaled;
+impl sealed::Sealed for Unscaled {}
+
+/// A big-endian two's complement integer as `i128`; wider values must be a sign
+/// extension of one that fits.
+fn be_i128(bytes: &[u8]) -> Result<i128, DecodeError> {
+    let negative = bytes.first().is_some_and(|b| b & 0x80 != 0);
+    let fill = if negative { 0xff } else { 0x00 };
+    let (head, tail) = bytes.split_at(bytes.len().saturating_sub(16));
+    if head.iter().any(|&b| b != fill) {
+        return Err(DecodeError::Value(format!(
+            "a decimal of {} bytes does not fit in 128 bits",
+            bytes.len()
+        )));
+    }
+    let mut be = [fill; 16];
+    be[16 - tail.len()..].copy_from_slice(tail);
+    Ok(i128::from_be_bytes(be))
+}
+
+impl Physical for Unscaled {
+    type Value<'p> = i128;
+    fn accepts(t: Type) -> bool {
+        matches!(
+            t,
+            Type::INT32 | Type::INT64 | Type::BYTE_ARRAY | Type::FIXED_LEN_BYTE_ARRAY
+        )
+    }
+    fn read_plain(
+        decoder: &mut PlainDecoder<'_>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut Vec<i128>,
+    ) -> Result<(), DecodeError> {
+        match shape.physical {
+            Type::INT32 => decoder.read_fixed(n, out, |b| i128::from(i32::from_le_bytes(b))),
+            Type::INT64 => decoder.read_fixed(n, out, |b| i128::from(i64::from_le_bytes(b))),
+            _ => {
+                let mut bytes = Vec::new();
+                ByteArray::read_plain(decoder, shape, n, &mut bytes)?;
+                out.reserve(bytes.len());
+                for b in bytes {
+                    out.push(be_i128(b)?);
+                }
+                Ok(())
+            }
+        }
+    }
+    fn read_encoded(
+        values: &mut Encoded<'_>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut Vec<i128>,
+    ) -> Result<(), DecodeError> {
+        match (values, shape.physical) {
+            (values @ Encoded::ByteStreamSplit(_), Type::INT32) => {
+                read_split::<4, i128>(values, n, out, |b| i128::from(i32::from_le_bytes(b)))
+            }
+            (values @ Encoded::ByteStreamSplit(_), _) => {
+                read_split::<8, i128>(values, n, out, |b| i128::from(i64::from_le_bytes(b)))
+            }
+            (values @ Encoded::Delta(_), Type::INT32) => {
+                read_delta(values, n, out, |v| i128::from(v as i32))
+            }
+            (values @ Encoded::Delta(_), _) => read_delta(values, n, out, i128::from),
+            (values, _) => {
+                out.reserve(n);
+                for b in values.slices(n)? {
+                    out.push(be_i128(b)?);
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A point in time: INT64 (raw, in the column's unit) or INT96 (converted to
+/// nanoseconds since the epoch), read as `i64`.
+#[derive(Debug, Clone, Copy)]
+pub struct Instant;
+impl sealed::Sealed for Instant {}
+
+/// Nanoseconds since 1970-01-01 of an INT96 value (8 bytes nanoseconds of the
+/// day, then 4 bytes Julian day, little-endian), or an error if it does not fit.
+pub(crate) fn int96_nanos(b: [u8; 12]) -> Result<i64, DecodeError> {
+    const JULIAN_UNIX_EPOCH: i64 = 2_440_588;
+    const NANOS_PER_DAY: i64 = 86_400_000_000_000;
+    let nanos = i64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
+    let day = i64::from(i32::from_le_bytes([b[8], b[9], b[10], b[11]]));
+    (day - JULIAN_UNIX_EPOCH)
+        .checked_mul(NANOS_PER_DAY)
+        .and_then(|d| d.checked_add(nanos))
+        .ok_or_else(|| {
+            DecodeError::Value(format!(
+                "INT96 timestamp (Julian day {day}, {nanos} ns) does not fit in i64 nanoseconds; read it as `Int96`"
+            ))
+        })
+}
+
+impl Physical for Instant {
+    type Value<'p> = i64;
+    fn accepts(t: Type) -> bool {
+        matches!(t, Type::INT64 | Type::INT96)
+    }
+    fn read_plain(
+        decoder: &mut PlainDecoder<'_>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut Vec<i64>,
+    ) -> Result<(), DecodeError> {
+        if shape.physical == Type::INT96 {
+            let mut raw = Vec::new();
+            decoder.read_fixed::<12, [u8; 12]>(n, &mut raw, |b| b)?;
+            out.reserve(raw.len());
+            for b in raw {
+                out.push(int96_nanos(b)?);
+            }
+            Ok(())
+        } else {
+            decoder.read_fixed(n, out, i64::from_le_bytes)
+        }
+    }
+    fn read_encoded(
+        values: &mut Encoded<'_>,
+        _shape: PlainShape,
+        n: usize,
+        out: &mut Vec<i64>,
+    ) -> Result<(), DecodeError> {
+        match values {
+            Encoded::ByteStreamSplit(_) => read_split::<8, i64>(values, n, out, i64::from_le_bytes),
+            _ => read_delta(values, n, out, |v| v),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn big_endian_decimals() {
+        assert_eq!(be_i128(&[]).unwrap(), 0);
+        assert_eq!(be_i128(&[0x04, 0xd2]).unwrap(), 1234);
+        assert_eq!(be_i128(&[0xfb, 0x2e]).unwrap(), -1234);
+        let mut wide = vec![0xff; 20];
+        wide[19] = 0xfe;
+        assert_eq!(be_i128(&wide).unwrap(), -2);
+        assert!(be_i128(&[0x01; 17]).is_err());
+    }
+
+    #[test]
+    fn int96_epoch() {
+        // Julian day 2440588 is 1970-01-01; 1 ns into it.
+        let mut b = [0u8; 12];
+        b[0] = 1;
+        b[8..].copy_from_slice(&2_440_588i32.to_le_bytes());
+        assert_eq!(int96_nanos(b).unwrap(), 1);
+        b[8..].copy_from_slice(&i32::MAX.to_le_bytes());
+        assert!(int96_nanos(b).is_err());
+    }
 }

@@ -11,7 +11,10 @@
 
 mod page;
 
+use std::any::Any;
+
 use crate::error::{DecodeError, Error, Location, Result};
+use crate::field::ColumnContext;
 use crate::pages::LoadedColumn;
 use crate::physical::{Physical, PlainShape};
 
@@ -32,6 +35,9 @@ pub struct ColumnReader<'p, P: Physical> {
     levels: Vec<u32>,                // scratch: definition levels of one segment
     indices: Vec<u32>,               // scratch: dictionary indices of one segment
     dense: Vec<P::Value<'p>>,        // scratch: non-null values of one segment
+    context: ColumnContext,          // what value conversions need to know
+    shared: Option<Box<dyn Any>>,    // converted dictionary (`read_shared`), built once per chunk
+    dict_page: Option<usize>,        // index of the dictionary page in `column.pages`
 }
 
 impl<P: Physical> std::fmt::Debug for ColumnReader<'_, P> {
@@ -57,12 +63,16 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                 physical: descr.physical_type(),
                 fixed_len: (descr.physical_type() == parquet::basic::Type::FIXED_LEN_BYTE_ARRAY)
                     .then(|| usize::try_from(descr.type_length()).unwrap_or(0)),
+                unsigned: crate::field::is_unsigned(descr),
             },
             dict: None,
             page: DataPage::empty(),
             levels: Vec::new(),
             indices: Vec::new(),
             dense: Vec::new(),
+            context: ColumnContext::of(descr),
+            shared: None,
+            dict_page: None,
         };
         if !P::accepts(descr.physical_type()) || descr.max_rep_level() != 0 || reader.max_def > 1 {
             // Binding rejects these first; this guards the decoder's assumptions.
@@ -97,20 +107,7 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
     ///
     /// The fast path: values go from the page straight into `out`.
     pub fn read(&mut self, n: usize, out: &mut Vec<P::Value<'p>>) -> Result<()> {
-        if self.max_def > 0 {
-            return Err(self.err(DecodeError::Unsupported(
-                "an OPTIONAL column needs an `Option<_>` field".into(),
-            )));
-        }
-        let mut left = n;
-        while left > 0 {
-            self.ensure_page()?;
-            let k = left.min(self.page.left);
-            self.read_dense(k, out)?;
-            self.page.left -= k;
-            left -= k;
-        }
-        Ok(())
+        self.read_required_with(n, out, Self::read_dense)
     }
 
     /// Appends exactly `n` values of a column without nulls, each through `convert`.
@@ -118,19 +115,9 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         &mut self,
         n: usize,
         out: &mut Vec<T>,
-        convert: impl Fn(P::Value<'p>) -> Result<T, String>,
+        convert: impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
     ) -> Result<()> {
-        let mut dense = std::mem::take(&mut self.dense);
-        dense.clear();
-        let result = self.read(n, &mut dense).and_then(|()| {
-            out.reserve(dense.len());
-            for &v in &dense {
-                out.push(convert(v).map_err(|m| self.err(DecodeError::Value(m)))?);
-            }
-            Ok(())
-        });
-        self.dense = dense;
-        result
+        self.read_required_with(n, out, |r, k, out| r.read_converted(k, out, &convert))
     }
 
     /// Appends exactly `n` values, `None` for nulls, each non-null one through `convert`.
@@ -140,81 +127,221 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         &mut self,
         n: usize,
         out: &mut Vec<Option<T>>,
-        convert: impl Fn(P::Value<'p>) -> Result<T, String>,
+        convert: impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
     ) -> Result<()> {
-        if self.max_def == 0 {
-            let mut dense = std::mem::take(&mut self.dense);
-            dense.clear();
-            let result = self.read(n, &mut dense).and_then(|()| {
-                out.reserve(dense.len());
-                for &v in &dense {
-                    out.push(Some(
-                        convert(v).map_err(|m| self.err(DecodeError::Value(m)))?,
-                    ));
-                }
-                Ok(())
-            });
-            self.dense = dense;
-            return result;
-        }
-        let mut levels = std::mem::take(&mut self.levels);
-        let mut dense = std::mem::take(&mut self.dense);
-        let result = self.read_optional_segments(n, out, &convert, &mut levels, &mut dense);
-        self.levels = levels;
-        self.dense = dense;
-        result
+        let some = |v, c: &ColumnContext| convert(v, c).map(Some);
+        self.read_optional_with(n, out, |r, k, out| r.read_converted(k, out, &some))
     }
 
-    fn read_optional_segments<T>(
+    /// Like [`ColumnReader::read_map`], but each dictionary entry is converted
+    /// once and cloned per row: an `Arc<str>` column makes one allocation per
+    /// dictionary entry, not per row.
+    pub fn read_shared<T: Clone + 'static>(
+        &mut self,
+        n: usize,
+        out: &mut Vec<T>,
+        convert: impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
+    ) -> Result<()> {
+        self.read_required_with(n, out, |r, k, out| r.read_dense_shared(k, out, &convert))
+    }
+
+    /// [`ColumnReader::read_shared`] for nullable fields.
+    pub fn read_optional_shared<T: Clone + 'static>(
         &mut self,
         n: usize,
         out: &mut Vec<Option<T>>,
-        convert: &impl Fn(P::Value<'p>) -> Result<T, String>,
-        levels: &mut Vec<u32>,
-        dense: &mut Vec<P::Value<'p>>,
+        convert: impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
     ) -> Result<()> {
-        out.reserve(n);
-        let max_def = self.max_def as u32;
+        let some = |v, c: &ColumnContext| convert(v, c).map(Some);
+        self.read_optional_with(n, out, |r, k, out| r.read_dense_shared(k, out, &some))
+    }
+
+    /// What conversions need to know about the column (decimal scale, time unit).
+    pub fn context(&self) -> &ColumnContext {
+        &self.context
+    }
+
+    /// Reads `n` values of a column without nulls, page segment by page segment;
+    /// `dense(reader, k, out)` appends the `k` values of one segment.
+    fn read_required_with<T>(
+        &mut self,
+        n: usize,
+        out: &mut Vec<T>,
+        mut dense: impl FnMut(&mut Self, usize, &mut Vec<T>) -> Result<()>,
+    ) -> Result<()> {
+        if self.max_def > 0 {
+            return Err(self.err(DecodeError::Unsupported(
+                "an OPTIONAL column needs an `Option<_>` field".into(),
+            )));
+        }
         let mut left = n;
         while left > 0 {
             self.ensure_page()?;
             let k = left.min(self.page.left);
-            levels.clear();
-            levels.resize(k, 0);
-            let got = match self.page.defs.as_mut() {
-                Some(defs) => defs.get_batch(levels).map_err(|e| e.at(self.location()))?,
-                None => 0,
+            dense(self, k, out)?;
+            self.page.left -= k;
+            left -= k;
+        }
+        Ok(())
+    }
+
+    /// Reads `n` values that may be null; `dense(reader, k, out)` appends the
+    /// `k` non-null values of one segment as `Some`, and they are then spread
+    /// over the segment's slots in place, from the back, with `None` for nulls.
+    fn read_optional_with<T>(
+        &mut self,
+        n: usize,
+        out: &mut Vec<Option<T>>,
+        mut dense: impl FnMut(&mut Self, usize, &mut Vec<Option<T>>) -> Result<()>,
+    ) -> Result<()> {
+        if self.max_def == 0 {
+            let mut left = n;
+            while left > 0 {
+                self.ensure_page()?;
+                let k = left.min(self.page.left);
+                dense(self, k, out)?;
+                self.page.left -= k;
+                left -= k;
+            }
+            return Ok(());
+        }
+        out.reserve(n);
+        let max_def = self.max_def as u32;
+        let mut levels = std::mem::take(&mut self.levels);
+        let mut left = n;
+        let result = loop {
+            if left == 0 {
+                break Ok(());
+            }
+            if let Err(e) = self.ensure_page() {
+                break Err(e);
+            }
+            let k = left.min(self.page.left);
+            let non_null = match self.read_levels(k, max_def, &mut levels) {
+                Ok(non_null) => non_null,
+                Err(e) => break Err(e),
             };
-            if got != k {
-                return Err(self.err(DecodeError::oos(format!(
-                    "the page has fewer definition levels than values ({got} levels where {k} were needed)"
-                ))));
+            let base = out.len();
+            if let Err(e) = dense(self, non_null, out) {
+                break Err(e);
             }
-            let mut non_null = 0;
-            for &level in levels.iter() {
-                if level > max_def {
-                    return Err(self.err(DecodeError::oos(format!(
-                        "definition level {level} is larger than the column's maximum of {max_def}"
-                    ))));
-                }
-                non_null += usize::from(level == max_def);
+            if out.len() != base + non_null {
+                break Err(self.err(DecodeError::oos("a value decoder returned too few values")));
             }
-            dense.clear();
-            self.read_dense(non_null, dense)?;
-            let mut values = dense.iter();
-            for &level in levels.iter() {
-                if level == max_def {
-                    // `dense` holds exactly `non_null` values, one per level equal to max_def.
-                    let Some(&v) = values.next() else { break };
-                    out.push(Some(
-                        convert(v).map_err(|m| self.err(DecodeError::Value(m)))?,
-                    ));
-                } else {
-                    out.push(None);
+            // Spread: slot j of the segment takes the next value from the back.
+            out.resize_with(base + k, || None);
+            let mut next = base + non_null;
+            for j in (0..k).rev() {
+                if levels[j] == max_def {
+                    next -= 1;
+                    out.swap(base + j, next);
                 }
             }
             self.page.left -= k;
             left -= k;
+        };
+        self.levels = levels;
+        result
+    }
+
+    /// Decodes the next `k` definition levels into `levels`; returns how many
+    /// are non-null (equal to `max_def`).
+    fn read_levels(&mut self, k: usize, max_def: u32, levels: &mut Vec<u32>) -> Result<usize> {
+        levels.clear();
+        levels.resize(k, 0);
+        let got = match self.page.defs.as_mut() {
+            Some(defs) => defs.get_batch(levels),
+            None => Ok(0),
+        };
+        let got = got.map_err(|e| self.err(e))?;
+        if got != k {
+            return Err(self.err(DecodeError::oos(format!(
+                "the page has fewer definition levels than values ({got} levels where {k} were needed)"
+            ))));
+        }
+        let mut non_null = 0;
+        for &level in levels.iter() {
+            if level > max_def {
+                return Err(self.err(DecodeError::oos(format!(
+                    "definition level {level} is larger than the column's maximum of {max_def}"
+                ))));
+            }
+            non_null += usize::from(level == max_def);
+        }
+        Ok(non_null)
+    }
+
+    /// Appends `k` non-null values, each through `convert`.
+    fn read_converted<T>(
+        &mut self,
+        k: usize,
+        out: &mut Vec<T>,
+        convert: &impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
+    ) -> Result<()> {
+        let mut dense = std::mem::take(&mut self.dense);
+        dense.clear();
+        let result = self.read_dense(k, &mut dense).and_then(|()| {
+            out.reserve(dense.len());
+            for &v in &dense {
+                out.push(convert(v, &self.context).map_err(|m| self.err(DecodeError::Value(m)))?);
+            }
+            Ok(())
+        });
+        self.dense = dense;
+        result
+    }
+
+    /// Appends `k` non-null values; from a dictionary page, each entry is
+    /// converted once (cached for the chunk) and cloned per value.
+    fn read_dense_shared<T: Clone + 'static>(
+        &mut self,
+        k: usize,
+        out: &mut Vec<T>,
+        convert: &impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
+    ) -> Result<()> {
+        if k == 0 || !matches!(self.page.values, Values::Dictionary(_)) {
+            return self.read_converted(k, out, convert);
+        }
+        if !self.shared.as_ref().is_some_and(|c| c.is::<Vec<T>>()) {
+            let dict = self.dict.as_deref().unwrap_or(&[]);
+            let mut cache = Vec::with_capacity(dict.len());
+            for &v in dict {
+                cache.push(convert(v, &self.context).map_err(|m| self.err(DecodeError::Value(m)))?);
+            }
+            self.shared = Some(Box::new(cache));
+        }
+        self.read_indices(k)?;
+        let Some(cache) = self
+            .shared
+            .as_ref()
+            .and_then(|c| c.downcast_ref::<Vec<T>>())
+        else {
+            return Err(self.err(DecodeError::oos("dictionary cache missing")));
+        };
+        let max = self.indices.iter().copied().max().unwrap_or(0) as usize;
+        if max >= cache.len() {
+            return Err(self.err(DecodeError::oos(format!(
+                "dictionary index {max} is out of range (the dictionary has {} entries)",
+                cache.len()
+            ))));
+        }
+        out.extend(self.indices.iter().map(|&i| cache[i as usize].clone()));
+        Ok(())
+    }
+
+    /// Decodes the next `k` dictionary indices of the current page into `self.indices`.
+    fn read_indices(&mut self, k: usize) -> Result<()> {
+        let Values::Dictionary(indices) = &mut self.page.values else {
+            return Err(self.err(DecodeError::oos("not a dictionary-encoded page")));
+        };
+        self.indices.clear();
+        self.indices.resize(k, 0);
+        let result = indices.get_batch(&mut self.indices);
+        let got = result.map_err(|e| self.err(e))?;
+        if got != k {
+            return Err(self.err(DecodeError::oos(format!(
+                "the page ends after {got} of {k} dictionary indices"
+            ))));
         }
         Ok(())
     }
@@ -229,16 +356,8 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                 let result = P::read_plain(decoder, self.shape, k, out);
                 result.map_err(|e| self.err(e))
             }
-            Values::Dictionary(indices) => {
-                self.indices.clear();
-                self.indices.resize(k, 0);
-                let result = indices.get_batch(&mut self.indices);
-                let got = result.map_err(|e| self.err(e))?;
-                if got != k {
-                    return Err(self.err(DecodeError::oos(format!(
-                        "the page ends after {got} of {k} dictionary indices"
-                    ))));
-                }
+            Values::Dictionary(_) => {
+                self.read_indices(k)?;
                 let dict = self.dict.as_deref().unwrap_or(&[]);
                 // Check the largest index once, then gather without a branch per value
                 // that can fail: the indexing below cannot go out of bounds.
@@ -253,7 +372,7 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                 Ok(())
             }
             Values::Encoded(values) => {
-                let result = P::read_encoded(values, k, out);
+                let result = P::read_encoded(values, self.shape, k, out);
                 result.map_err(|e| self.err(e))
             }
             Values::Empty => Err(self.err(DecodeError::oos(format!(
@@ -276,7 +395,7 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             self.next_page += 1;
             match page::open::<P>(page, arena, self.max_def, self.shape, &mut self.dict) {
                 Ok(Some(data)) => self.page = data,
-                Ok(None) => {} // a dictionary page: keep going
+                Ok(None) => self.dict_page = Some(self.next_page - 1), // keep going
                 Err(e) => return Err(self.err(e)),
             }
         }
@@ -300,6 +419,54 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             ))));
         }
         Ok(())
+    }
+}
+
+impl ColumnReader<'_, crate::physical::ByteArray> {
+    /// Appends exactly `n` byte arrays as `Bytes` that share the page buffers.
+    pub fn read_bytes(&mut self, n: usize, out: &mut Vec<bytes::Bytes>) -> Result<()> {
+        self.read_required_with(n, out, |r, k, out| r.read_dense_bytes(k, out, |b| b))
+    }
+
+    /// [`ColumnReader::read_bytes`] for nullable fields.
+    pub fn read_optional_bytes(
+        &mut self,
+        n: usize,
+        out: &mut Vec<Option<bytes::Bytes>>,
+    ) -> Result<()> {
+        self.read_optional_with(n, out, |r, k, out| r.read_dense_bytes(k, out, Some))
+    }
+
+    fn read_dense_bytes<T>(
+        &mut self,
+        k: usize,
+        out: &mut Vec<T>,
+        wrap: impl Fn(bytes::Bytes) -> T,
+    ) -> Result<()> {
+        let mut dense = std::mem::take(&mut self.dense);
+        dense.clear();
+        let result = self.read_dense(k, &mut dense);
+        out.extend(dense.iter().map(|slice| wrap(self.share(slice))));
+        self.dense = dense;
+        result
+    }
+
+    /// `slice` as `Bytes`: a view of the page buffer that holds it (the current
+    /// data page or the dictionary page), or a copy if it lives elsewhere.
+    fn share(&self, slice: &[u8]) -> bytes::Bytes {
+        let holders = [self.next_page.checked_sub(1), self.dict_page];
+        for page in holders.into_iter().flatten() {
+            if let Some(page) = self.column.pages.get(page) {
+                let buf = page.buffer();
+                let range = buf.as_ptr_range();
+                if slice.is_empty()
+                    || range.contains(&slice.as_ptr()) && slice.as_ptr_range().end <= range.end
+                {
+                    return buf.slice_ref(slice);
+                }
+            }
+        }
+        bytes::Bytes::copy_from_slice(slice)
     }
 }
 

@@ -45,7 +45,7 @@ impl<'a> ByteStreamSplitDecoder<'a> {
         &mut self,
         n: usize,
         out: &mut Vec<T>,
-        from_le: fn([u8; W]) -> T,
+        from_le: impl Fn([u8; W]) -> T,
     ) {
         debug_assert_eq!(W, self.width);
         let end = (self.next + n).min(self.count);

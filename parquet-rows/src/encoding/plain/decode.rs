@@ -46,7 +46,7 @@ impl<'a> PlainDecoder<'a> {
         &mut self,
         n: usize,
         out: &mut Vec<T>,
-        from_le: fn([u8; N]) -> T,
+        from_le: impl Fn([u8; N]) -> T,
     ) -> Result<(), DecodeError> {
         let len = n
             .checked_mul(N)

@@ -1,0 +1,157 @@
+//! Logical types: timestamps, dates, times, INT96, decimals, fixed-size arrays,
+//! and zero-copy `bytes::Bytes`.
+
+use bytes::Bytes;
+use parquet::basic::Type;
+use parquet::schema::types::ColumnDescriptor;
+
+use super::rules::{is_bytes, is_date, is_decimal, is_fixed, time_unit, timestamp_unit};
+use super::{field, ColumnContext, ParquetField};
+use crate::column::ColumnReader;
+use crate::error::Result;
+use crate::physical::{ByteArray, Instant, Int32, Int64, Unscaled};
+use crate::types::{Date, Decimal, Int96, Time, Timestamp, Unit};
+
+/// What each field type reads; used in mismatch messages.
+pub(crate) mod expected {
+    pub const TIMESTAMP: &str = "INT64 annotated TIMESTAMP, or INT96";
+    pub const DATE: &str = "INT32 annotated DATE";
+    pub const TIME: &str = "INT32 annotated TIME(MILLIS) or INT64 annotated TIME(MICROS|NANOS)";
+    pub const INT96: &str = "INT96";
+    pub const DECIMAL: &str = "DECIMAL (on INT32, INT64, BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY)";
+    pub const FIXED: &str = "FIXED_LEN_BYTE_ARRAY of the array's length";
+    pub const BYTES: &str = "BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY";
+}
+
+/// The unit a reader's context carries for temporal columns (bind checked it).
+fn unit(context: &ColumnContext) -> Result<Unit, String> {
+    context
+        .unit
+        .ok_or_else(|| "the column has no time unit".to_owned())
+}
+
+field!(
+    Timestamp,
+    Instant,
+    expected::TIMESTAMP,
+    |c| timestamp_unit(c).is_some(),
+    |value, cx| {
+        Ok(Timestamp {
+            value,
+            unit: unit(cx)?,
+            utc: cx.utc,
+        })
+    }
+);
+field!(Date, Int32, expected::DATE, |c| is_date(c), |days, _| Ok(
+    Date { days }
+));
+field!(
+    Time,
+    Int64,
+    expected::TIME,
+    |c| time_unit(c).is_some(),
+    |value, cx| {
+        Ok(Time {
+            value,
+            unit: unit(cx)?,
+        })
+    }
+);
+field!(
+    Int96,
+    crate::physical::Int96,
+    expected::INT96,
+    |c| c.physical_type() == Type::INT96,
+    |b, _| Ok(Int96::from_le_bytes(b))
+);
+
+/// Checks that a decimal's scale and precision fit the crate type.
+fn decimal_meta(context: &ColumnContext) -> Result<(u8, i8), String> {
+    let precision = u8::try_from(context.precision)
+        .map_err(|_| format!("decimal precision {} is out of range", context.precision))?;
+    let scale = i8::try_from(context.scale)
+        .map_err(|_| format!("decimal scale {} is out of range", context.scale))?;
+    Ok((precision, scale))
+}
+
+field!(
+    Decimal,
+    Unscaled,
+    expected::DECIMAL,
+    |c| is_decimal(c),
+    |unscaled, cx| {
+        let (precision, scale) = decimal_meta(cx)?;
+        Ok(Decimal {
+            unscaled,
+            precision,
+            scale,
+        })
+    }
+);
+// The unscaled value; the scale is in the schema (`ParquetFile::schema`).
+field!(
+    i128,
+    Unscaled,
+    expected::DECIMAL,
+    |c| is_decimal(c),
+    |v, _| Ok(v)
+);
+
+impl<'p, const N: usize> ParquetField<'p> for [u8; N] {
+    type Physical = ByteArray;
+    fn check(column: &ColumnDescriptor) -> Result<(), &'static str> {
+        if is_fixed(column, N) {
+            Ok(())
+        } else {
+            Err(expected::FIXED)
+        }
+    }
+    fn convert(value: &'p [u8], _: &ColumnContext) -> Result<Self, String> {
+        <[u8; N]>::try_from(value)
+            .map_err(|_| format!("a value of {} bytes does not fit `[u8; {N}]`", value.len()))
+    }
+}
+
+/// `bytes::Bytes` slices the page buffers it comes from: no copy for PLAIN and
+/// dictionary pages; values rebuilt in an arena (DELTA_BYTE_ARRAY,
+/// BYTE_STREAM_SPLIT) are copied.
+impl<'p> ParquetField<'p> for Bytes {
+    type Physical = ByteArray;
+    fn check(column: &ColumnDescriptor) -> Result<(), &'static str> {
+        if is_bytes(column) {
+            Ok(())
+        } else {
+            Err(expected::BYTES)
+        }
+    }
+    fn convert(value: &'p [u8], _: &ColumnContext) -> Result<Self, String> {
+        Ok(Bytes::copy_from_slice(value))
+    }
+    fn read(reader: &mut ColumnReader<'p, ByteArray>, n: usize, out: &mut Vec<Self>) -> Result<()> {
+        reader.read_bytes(n, out)
+    }
+    fn read_optional(
+        reader: &mut ColumnReader<'p, ByteArray>,
+        n: usize,
+        out: &mut Vec<Option<Self>>,
+    ) -> Result<()> {
+        reader.read_optional_bytes(n, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimal_metadata_out_of_range_is_an_error() {
+        let cx = ColumnContext {
+            scale: 2,
+            precision: 300,
+            unit: None,
+            utc: false,
+        };
+        assert!(<Decimal as ParquetField<'_>>::convert(1, &cx).is_err());
+    }
+}

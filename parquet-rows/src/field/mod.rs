@@ -1,0 +1,182 @@
+//! Which Rust field types can read which Parquet columns, and how values convert.
+//!
+//! Each supported field type implements [`ParquetField`]: it names the physical
+//! type it decodes from, checks a column's type once per file (at bind time,
+//! with the predicates of [`rules`]), and converts decoded values. The
+//! `expected` strings are what mismatch messages say a field reads.
+
+#[cfg(any(
+    feature = "chrono",
+    feature = "rust_decimal",
+    feature = "half",
+    feature = "uuid"
+))]
+mod features;
+mod logical;
+mod primitive;
+pub(crate) mod rules;
+
+use parquet::schema::types::ColumnDescriptor;
+
+use crate::column::ColumnReader;
+use crate::error::Result;
+use crate::physical::Physical;
+use crate::types::Unit;
+
+pub(crate) use primitive::suggest;
+pub(crate) use rules::is_unsigned;
+
+/// What value conversions need to know about a column, computed once per
+/// column chunk: decimal scale and precision, time unit and UTC flag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ColumnContext {
+    /// DECIMAL scale (0 for other columns).
+    pub scale: i32,
+    /// DECIMAL precision (0 for other columns).
+    pub precision: i32,
+    /// TIMESTAMP / TIME unit, INT96's nanoseconds.
+    pub unit: Option<Unit>,
+    /// TIMESTAMP's `isAdjustedToUTC`.
+    pub utc: bool,
+}
+
+impl ColumnContext {
+    /// The context of `column`.
+    pub(crate) fn of(column: &ColumnDescriptor) -> Self {
+        let (unit, utc) = match (rules::timestamp_unit(column), rules::time_unit(column)) {
+            (Some((unit, utc)), _) => (Some(unit), utc),
+            (None, Some(unit)) => (Some(unit), false),
+            (None, None) => (None, false),
+        };
+        ColumnContext {
+            scale: column.type_scale(),
+            precision: column.type_precision(),
+            unit,
+            utc,
+        }
+    }
+}
+
+/// A Rust type that can be a field of a `#[derive(ParquetRow)]` struct.
+///
+/// `'p` is the lifetime of the decompressed pages: borrowed types (`&'p str`,
+/// `&'p [u8]`) point into them. See the crate docs for the table of supported
+/// types and the columns each reads.
+///
+/// The methods are used by the code `#[derive(ParquetRow)]` generates; you do not
+/// call them yourself.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a field of a `#[derive(ParquetRow)]` struct",
+    label = "unsupported field type",
+    note = "supported field types: bool, i8-i64, u8-u64, i128, f32, f64, &str, String, Box<str>, Arc<str>, &[u8], Vec<u8>, [u8; N], bytes::Bytes, Timestamp, Date, Time, Int96, Decimal, and Option<_> of each",
+    note = "borrowed fields (`&str`, `&[u8]`) must use the struct's lifetime parameter; use #[parquet(skip)] for a field that is not in the file"
+)]
+pub trait ParquetField<'p>: Sized {
+    /// The physical type this field decodes from.
+    type Physical: Physical;
+    /// Whether the field can hold a null (only `Option<_>`).
+    const NULLABLE: bool = false;
+    /// Checks, once per file, that this field can read `column`; on a mismatch
+    /// returns what the field expected (e.g. `"DOUBLE"`).
+    ///
+    /// Repetition is checked by the binder; this checks types only.
+    fn check(column: &ColumnDescriptor) -> Result<(), &'static str>;
+    /// Converts one decoded value, or says why it does not fit.
+    fn convert(
+        value: <Self::Physical as Physical>::Value<'p>,
+        context: &ColumnContext,
+    ) -> Result<Self, String>;
+    /// Appends exactly `n` values from a column without nulls to `out`.
+    fn read(
+        reader: &mut ColumnReader<'p, Self::Physical>,
+        n: usize,
+        out: &mut Vec<Self>,
+    ) -> Result<()> {
+        reader.read_map(n, out, Self::convert)
+    }
+    /// Appends exactly `n` values that may be null to `out`.
+    fn read_optional(
+        reader: &mut ColumnReader<'p, Self::Physical>,
+        n: usize,
+        out: &mut Vec<Option<Self>>,
+    ) -> Result<()> {
+        reader.read_optional(n, out, Self::convert)
+    }
+}
+
+impl<'p, T: ParquetField<'p>> ParquetField<'p> for Option<T> {
+    type Physical = T::Physical;
+    const NULLABLE: bool = true;
+    fn check(column: &ColumnDescriptor) -> Result<(), &'static str> {
+        if T::NULLABLE {
+            return Err("a non-`Option` inner type (`Option<Option<_>>` is not supported)");
+        }
+        T::check(column)
+    }
+    fn convert(
+        value: <T::Physical as Physical>::Value<'p>,
+        context: &ColumnContext,
+    ) -> Result<Self, String> {
+        T::convert(value, context).map(Some)
+    }
+    fn read(
+        reader: &mut ColumnReader<'p, T::Physical>,
+        n: usize,
+        out: &mut Vec<Self>,
+    ) -> Result<()> {
+        T::read_optional(reader, n, out)
+    }
+}
+
+/// Implements `ParquetField` for a type: its physical type, what it reads (the
+/// `expected` text and the `check` predicate), and the conversion; `identity`
+/// types read straight from the page into the output (no conversion pass).
+macro_rules! field {
+    (identity $ty:ty, $physical:ty, $expected:expr, |$col:ident| $check:expr) => {
+        impl<'p> $crate::field::ParquetField<'p> for $ty {
+            type Physical = $physical;
+            fn check(
+                $col: &::parquet::schema::types::ColumnDescriptor,
+            ) -> Result<(), &'static str> {
+                if $check {
+                    Ok(())
+                } else {
+                    Err($expected)
+                }
+            }
+            #[inline]
+            fn convert(value: $ty, _: &$crate::field::ColumnContext) -> Result<Self, String> {
+                Ok(value)
+            }
+            fn read(
+                reader: &mut $crate::column::ColumnReader<'p, $physical>,
+                n: usize,
+                out: &mut Vec<Self>,
+            ) -> $crate::error::Result<()> {
+                reader.read(n, out)
+            }
+        }
+    };
+    ($ty:ty, $physical:ty, $expected:expr, |$col:ident| $check:expr, |$v:ident, $cx:pat_param| $convert:expr) => {
+        impl<'p> $crate::field::ParquetField<'p> for $ty {
+            type Physical = $physical;
+            fn check(
+                $col: &::parquet::schema::types::ColumnDescriptor,
+            ) -> Result<(), &'static str> {
+                if $check {
+                    Ok(())
+                } else {
+                    Err($expected)
+                }
+            }
+            #[inline]
+            fn convert(
+                $v: <$physical as $crate::physical::Physical>::Value<'p>,
+                $cx: &$crate::field::ColumnContext,
+            ) -> Result<Self, String> {
+                $convert
+            }
+        }
+    };
+}
+pub(crate) use field;
