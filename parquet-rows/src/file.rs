@@ -150,6 +150,18 @@ impl ParquetFile {
         Ok(out)
     }
 
+    /// Like [`ParquetFile::read`], decoding row groups in parallel (rayon); the
+    /// rows are identical and in file order. All row groups' pages are loaded
+    /// first (reading is sequential), so memory holds the whole file's bound
+    /// columns.
+    #[cfg(feature = "rayon")]
+    pub fn par_read<T>(&self) -> Result<Vec<T>>
+    where
+        T: for<'p> ParquetRow<'p> + Send,
+    {
+        self.load::<T>()?.par_rows()
+    }
+
     fn pages(&self, row_groups: Vec<LoadedRowGroup>) -> Pages {
         Pages {
             schema: self.reader.metadata().file_metadata().schema_descr_ptr(),
