@@ -318,29 +318,56 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         else {
             return Err(self.err(DecodeError::oos("dictionary cache missing")));
         };
-        let max = self.indices.iter().copied().max().unwrap_or(0) as usize;
-        if max >= cache.len() {
-            return Err(self.err(DecodeError::oos(format!(
-                "dictionary index {max} is out of range (the dictionary has {} entries)",
-                cache.len()
-            ))));
-        }
-        out.extend(self.indices.iter().map(|&i| cache[i as usize].clone()));
-        Ok(())
+        self.gather(k, cache, out)
     }
 
-    /// Decodes the next `k` dictionary indices of the current page into `self.indices`.
+    /// Decodes the next `k` dictionary indices of the current page into
+    /// `self.indices[..k]` (the buffer only grows: no clearing per batch).
     fn read_indices(&mut self, k: usize) -> Result<()> {
         let Values::Dictionary(indices) = &mut self.page.values else {
             return Err(self.err(DecodeError::oos("not a dictionary-encoded page")));
         };
-        self.indices.clear();
-        self.indices.resize(k, 0);
-        let result = indices.get_batch(&mut self.indices);
+        if self.indices.len() < k {
+            self.indices.resize(k, 0);
+        }
+        let result = indices.get_batch(&mut self.indices[..k]);
         let got = result.map_err(|e| self.err(e))?;
         if got != k {
             return Err(self.err(DecodeError::oos(format!(
                 "the page ends after {got} of {k} dictionary indices"
+            ))));
+        }
+        Ok(())
+    }
+
+    /// Appends `dict[i]` for each of the first `k` decoded indices, or fails on
+    /// an index out of range (nothing is appended then).
+    fn gather<T: Clone>(&self, k: usize, dict: &[T], out: &mut Vec<T>) -> Result<()> {
+        let indices = &self.indices[..k];
+        let Some(last) = dict.len().checked_sub(1) else {
+            return if k == 0 {
+                Ok(())
+            } else {
+                Err(self.err(DecodeError::oos(
+                    "a dictionary index into an empty dictionary",
+                )))
+            };
+        };
+        // Branch-free: clamp every index (so the lookup needs no failing branch)
+        // and remember whether any was out of range.
+        let mut out_of_range = false;
+        let start = out.len();
+        out.extend(indices.iter().map(|&i| {
+            let i = i as usize;
+            out_of_range |= i > last;
+            dict[i.min(last)].clone()
+        }));
+        if out_of_range {
+            out.truncate(start);
+            let bad = indices.iter().copied().max().unwrap_or(0);
+            return Err(self.err(DecodeError::oos(format!(
+                "dictionary index {bad} is out of range (the dictionary has {} entries)",
+                dict.len()
             ))));
         }
         Ok(())
@@ -358,18 +385,7 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             }
             Values::Dictionary(_) => {
                 self.read_indices(k)?;
-                let dict = self.dict.as_deref().unwrap_or(&[]);
-                // Check the largest index once, then gather without a branch per value
-                // that can fail: the indexing below cannot go out of bounds.
-                let max = self.indices.iter().copied().max().unwrap_or(0) as usize;
-                if max >= dict.len() {
-                    return Err(self.err(DecodeError::oos(format!(
-                        "dictionary index {max} is out of range (the dictionary has {} entries)",
-                        dict.len()
-                    ))));
-                }
-                out.extend(self.indices.iter().map(|&i| dict[i as usize]));
-                Ok(())
+                self.gather(k, self.dict.as_deref().unwrap_or(&[]), out)
             }
             Values::Encoded(values) => {
                 let result = P::read_encoded(values, self.shape, k, out);

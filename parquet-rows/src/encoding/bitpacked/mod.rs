@@ -39,6 +39,48 @@ pub(crate) fn read_lsb(data: &[u8], bit: usize, width: u32) -> u64 {
     ((word >> shift) as u64) & mask
 }
 
+/// Unpacks one group of 8 LSB-first values of `width <= 32` bits from
+/// `bytes[..width]` (a group of 8 values takes exactly `width` bytes).
+///
+/// Dispatches once to a kernel specialised for the width, whose offsets are all
+/// constants: no per-value bounds check or variable shift.
+///
+/// # Panics
+/// If `width > 32` or `bytes.len() < width` (callers check both).
+#[inline]
+pub(crate) fn unpack8(bytes: &[u8], width: u32, out: &mut [u32; 8]) {
+    macro_rules! dispatch {
+        ($($w:literal)*) => {
+            match width {
+                0 => *out = [0; 8],
+                $($w => unpack8_const::<$w>(bytes, out),)*
+                _ => panic!("bit width {width} is larger than 32"),
+            }
+        };
+    }
+    dispatch!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32);
+}
+
+/// [`unpack8`] for a width known at compile time.
+#[inline]
+fn unpack8_const<const W: usize>(bytes: &[u8], out: &mut [u32; 8]) {
+    // Copy the group into a zero-padded buffer so every 8-byte load below is
+    // in bounds: the last value starts at bit 7*W and needs bytes up to 7*W/8 + 8.
+    let mut buf = [0u8; 40];
+    buf[..W].copy_from_slice(&bytes[..W]);
+    let mask = if W == 32 {
+        u64::from(u32::MAX)
+    } else {
+        (1u64 << W) - 1
+    };
+    for (i, o) in out.iter_mut().enumerate() {
+        let bit = i * W;
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&buf[bit / 8..bit / 8 + 8]);
+        *o = ((u64::from_le_bytes(word) >> (bit % 8)) & mask) as u32;
+    }
+}
+
 /// Reads the `width`-bit value number `index` of an MSB-first bit-packed stream
 /// (the deprecated BIT_PACKED level encoding).
 pub(crate) fn msb(data: &[u8], index: usize, width: u32) -> u32 {
@@ -80,6 +122,24 @@ mod tests {
                 assert_eq!(
                     read_lsb(&data, i * width as usize, width),
                     *v,
+                    "width {width} value {i}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn unpack8_matches_read_lsb_for_every_width() {
+        let data: Vec<u8> = (0..64u32)
+            .map(|i| (i.wrapping_mul(151) ^ 0x5a) as u8)
+            .collect();
+        for width in 0..=32u32 {
+            let mut out = [0u32; 8];
+            unpack8(&data, width, &mut out);
+            for (i, v) in out.iter().enumerate() {
+                assert_eq!(
+                    u64::from(*v),
+                    read_lsb(&data, i * width as usize, width),
                     "width {width} value {i}"
                 );
             }

@@ -1,6 +1,6 @@
 //! Decoder for the RLE / bit-packing hybrid (see the module docs for the grammar).
 
-use crate::encoding::uleb128;
+use crate::encoding::{bitpacked, uleb128};
 use crate::error::DecodeError;
 
 /// Largest bit width the hybrid encoding allows for levels and dictionary indices.
@@ -142,27 +142,26 @@ impl<'a> RleBpDecoder<'a> {
     fn unpack(&mut self, out: &mut [u32]) {
         assert!(out.len() <= self.packed_left);
         let width = self.bit_width as usize;
-        if width == 0 {
-            out.fill(0);
-        } else {
-            let mask = (1u64 << width) - 1;
-            let packed = self.packed;
-            for o in out.iter_mut() {
+        let mut done = 0;
+        // Whole groups of 8 at group boundaries go through the width-specialised
+        // kernel (groups start on byte boundaries: group g is bytes g*w..(g+1)*w).
+        if self.packed_bit % (8 * width).max(1) == 0 {
+            while out.len() - done >= 8 {
                 let byte = self.packed_bit / 8;
-                let shift = self.packed_bit % 8;
-                // A value of up to 32 bits starting at bit `shift` spans at most 5 bytes;
-                // read 8 at once when they exist, byte by byte near the end of the run.
-                let word = match packed.get(byte..byte + 8) {
-                    Some(eight) => u64::from_le_bytes(eight.try_into().unwrap_or([0; 8])),
-                    None => packed[byte..]
-                        .iter()
-                        .take(8)
-                        .enumerate()
-                        .fold(0u64, |w, (i, &b)| w | (u64::from(b) << (8 * i))),
+                let Some(group) = self.packed.get(byte..byte + width) else {
+                    break;
                 };
-                *o = ((word >> shift) & mask) as u32;
-                self.packed_bit += width;
+                let mut eight = [0u32; 8];
+                bitpacked::unpack8(group, self.bit_width, &mut eight);
+                out[done..done + 8].copy_from_slice(&eight);
+                done += 8;
+                self.packed_bit += 8 * width;
             }
+        }
+        // Values before the next group boundary, or in a truncated last group.
+        for o in &mut out[done..] {
+            *o = bitpacked::read_lsb(self.packed, self.packed_bit, self.bit_width) as u32;
+            self.packed_bit += width;
         }
         self.packed_left -= out.len();
     }
