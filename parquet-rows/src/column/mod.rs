@@ -383,9 +383,16 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                 let result = P::read_plain(decoder, self.shape, k, out);
                 result.map_err(|e| self.err(e))
             }
-            Values::Dictionary(_) => {
-                self.read_indices(k)?;
-                self.gather(k, self.dict.as_deref().unwrap_or(&[]), out)
+            Values::Dictionary(indices) => {
+                let dict = self.dict.as_deref().unwrap_or(&[]);
+                let result = indices.gather(k, dict, out);
+                let got = result.map_err(|e| self.err(e))?;
+                if got != k {
+                    return Err(self.err(DecodeError::oos(format!(
+                        "the page ends after {got} of {k} dictionary indices"
+                    ))));
+                }
+                Ok(())
             }
             Values::Encoded(values) => {
                 let result = P::read_encoded(values, self.shape, k, out);

@@ -62,6 +62,88 @@ impl<'a> RleBpDecoder<'a> {
         Ok(written)
     }
 
+    /// Appends `dict[i]` for each of the next `n` indices (fewer if the stream
+    /// ends; returns how many), in one pass: RLE runs clone one entry `k` times,
+    /// bit-packed groups are unpacked 8 at a time and gathered straight away.
+    ///
+    /// An index out of range is an error.
+    pub(crate) fn gather<T: Clone>(
+        &mut self,
+        n: usize,
+        dict: &[T],
+        out: &mut Vec<T>,
+    ) -> Result<usize, DecodeError> {
+        let out_of_range = |i: u32| {
+            DecodeError::oos(format!(
+                "dictionary index {i} is out of range (the dictionary has {} entries)",
+                dict.len()
+            ))
+        };
+        let mut written = 0;
+        while written < n {
+            if self.rle_left > 0 {
+                let k = self.rle_left.min(n - written);
+                let value = dict
+                    .get(self.rle_value as usize)
+                    .ok_or_else(|| out_of_range(self.rle_value))?;
+                out.extend(std::iter::repeat_n(value, k).cloned());
+                self.rle_left -= k;
+                written += k;
+            } else if self.packed_left > 0 {
+                let k = self.packed_left.min(n - written);
+                if dict.is_empty() {
+                    return Err(out_of_range(0));
+                }
+                let last = dict.len() - 1;
+                // Branch-free: clamp each index and note whether any was too large.
+                let mut bad = false;
+                let start = out.len();
+                let mut left = k;
+                let width = self.bit_width as usize;
+                let mut indices = [0u32; 8];
+                // Whole groups straight from the run's bytes (groups start on byte boundaries).
+                if self.packed_bit % (8 * width).max(1) == 0 {
+                    while left >= 8 {
+                        let byte = self.packed_bit / 8;
+                        let Some(group) = self.packed.get(byte..byte + width) else {
+                            break;
+                        };
+                        bitpacked::unpack8(group, self.bit_width, &mut indices);
+                        out.extend(indices.iter().map(|&i| {
+                            let i = i as usize;
+                            bad |= i > last;
+                            dict[i.min(last)].clone()
+                        }));
+                        self.packed_bit += 8 * width;
+                        self.packed_left -= 8;
+                        left -= 8;
+                    }
+                }
+                while left > 0 {
+                    let m = left.min(8);
+                    self.unpack(&mut indices[..m]);
+                    out.extend(indices[..m].iter().map(|&i| {
+                        let i = i as usize;
+                        bad |= i > last;
+                        dict[i.min(last)].clone()
+                    }));
+                    left -= m;
+                }
+                if bad {
+                    out.truncate(start);
+                    return Err(DecodeError::oos(format!(
+                        "a dictionary index of a bit-packed run is out of range (the dictionary has {} entries)",
+                        dict.len()
+                    )));
+                }
+                written += k;
+            } else if !self.next_run()? {
+                break;
+            }
+        }
+        Ok(written)
+    }
+
     /// Skips up to `n` values without writing them; returns how many were skipped.
     // Part of the batch API (fill / skip); row selection will call it.
     #[allow(dead_code)]
@@ -265,6 +347,37 @@ mod tests {
             assert_eq!(&buf[..], &expected[10..17]);
             assert_eq!(d.skip(1000).unwrap(), expected.len() - 17);
         }
+    }
+
+    #[test]
+    fn gather_matches_get_batch_then_lookup() {
+        let dict: Vec<u64> = (0..300).map(|i| i * 10).collect();
+        let mut values: Vec<u32> = (0..500u32).map(|i| (i * 37) % 300).collect();
+        values.extend(std::iter::repeat_n(299, 40));
+        values.extend((0..13u32).map(|i| i % 7));
+        let mut data = Vec::new();
+        encode(&values, 9, &mut data);
+        for batch in [1, 5, 8, 64, 1000] {
+            let mut d = RleBpDecoder::new(&data, 9).unwrap();
+            let mut out = Vec::new();
+            while out.len() < values.len() {
+                let want = batch.min(values.len() - out.len());
+                assert_eq!(d.gather(want, &dict, &mut out).unwrap(), want);
+            }
+            let expected: Vec<u64> = values.iter().map(|&i| dict[i as usize]).collect();
+            assert_eq!(out, expected, "batch {batch}");
+        }
+        // An index beyond the dictionary is an error, in a run and in a group.
+        let mut d = RleBpDecoder::new(&data, 9).unwrap();
+        assert!(d
+            .gather(values.len(), &dict[..100], &mut Vec::new())
+            .is_err());
+        let mut rle = Vec::new();
+        encode_rle(5, 10, 3, &mut rle);
+        let mut d = RleBpDecoder::new(&rle, 3).unwrap();
+        assert!(d.gather(10, &dict[..5], &mut Vec::new()).is_err());
+        let mut d = RleBpDecoder::new(&rle, 3).unwrap();
+        assert!(d.gather(10, &[] as &[u64], &mut Vec::new()).is_err());
     }
 
     #[test]
