@@ -45,14 +45,39 @@
 //! |---|---|
 //! | `bool` | BOOLEAN |
 //! | `i8`, `i16`, `i32`, `u8`, `u16`, `u32` | INT32 whose INT(bits, signed) annotation fits the field; `i32` also reads un-annotated INT32, DATE and TIME(MILLIS) as raw values |
-//! | `i64`, `u64` | INT64 (`i64`: un-annotated, INT(64, signed), TIMESTAMP, TIME(MICROS/NANOS) as raw values; `u64`: INT(64, unsigned)) |
-//! | `f32`, `f64` | FLOAT, DOUBLE |
-//! | `&'a str`, `String` | BYTE_ARRAY annotated STRING (UTF8), ENUM or JSON |
-//! | `&'a [u8]`, `Vec<u8>` | BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY |
+//! | `i64` | INT64 (un-annotated, INT(64, signed), TIMESTAMP, TIME(MICROS/NANOS) as raw values), and INT32 widened (any signed or unsigned integer, DATE, TIME(MILLIS)) |
+//! | `u64` | INT64 annotated INT(64, unsigned), and INT32 annotated INT(_, unsigned), widened |
+//! | `f32` | FLOAT |
+//! | `f64` | DOUBLE, and FLOAT widened |
+//! | `&'a str`, `String`, `Box<str>`, `Arc<str>` | BYTE_ARRAY annotated STRING (UTF8), ENUM or JSON; `Arc<str>` is allocated once per dictionary entry and shared by the rows that hold it |
+//! | `&'a [u8]`, `Vec<u8>`, `bytes::Bytes` | BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY; `Bytes` slices the page buffer (no copy) |
+//! | `[u8; N]` | FIXED_LEN_BYTE_ARRAY(N), e.g. UUID for N = 16 |
+//! | [`Decimal`], `i128` (unscaled) | DECIMAL on INT32, INT64, FIXED_LEN_BYTE_ARRAY or BYTE_ARRAY (up to 128 bits) |
+//! | [`Timestamp`] (value, unit, UTC flag) | TIMESTAMP(MILLIS/MICROS/NANOS) on INT64; legacy INT96 (as nanoseconds) |
+//! | [`Int96`] | INT96, raw (for dates outside the nanosecond range) |
+//! | [`Date`] | DATE |
+//! | [`Time`] (value, unit) | TIME(MILLIS) on INT32, TIME(MICROS/NANOS) on INT64 |
+//! | `chrono::DateTime<Utc>`, `chrono::NaiveDateTime` (feature `chrono`) | TIMESTAMP (UTC-adjusted only for `DateTime<Utc>`), INT96 |
+//! | `chrono::NaiveDate`, `chrono::NaiveTime` (feature `chrono`) | DATE, TIME |
+//! | `rust_decimal::Decimal` (feature `rust_decimal`) | DECIMAL with scale <= 28 |
+//! | `half::f16` (feature `half`) | FIXED_LEN_BYTE_ARRAY(2) annotated FLOAT16 |
+//! | `uuid::Uuid` (feature `uuid`) | FIXED_LEN_BYTE_ARRAY(16) |
 //! | `Option<T>` | an OPTIONAL (or REQUIRED) column that `T` reads; nulls are `None` |
 //!
-//! A non-`Option` field bound to an OPTIONAL column is an error when binding,
-//! never a silent default.
+//! Widening that cannot lose information is allowed (INT32 into `i64`, FLOAT
+//! into `f64`, INT(8) into `i16`, INT(16, unsigned) into `i32`); narrowing never
+//! is. Unsigned annotations read into unsigned types bit for bit (`u64::MAX`
+//! round-trips). A non-`Option` field bound to an OPTIONAL column is an error
+//! when binding, never a silent default.
+//!
+//! # Encodings
+//!
+//! PLAIN, PLAIN_DICTIONARY / RLE_DICTIONARY (including a chunk that falls back
+//! to PLAIN part-way), DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY,
+//! DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT, RLE booleans, RLE and legacy BIT_PACKED
+//! definition levels; data pages v1 and v2; every codec of the `parquet` crate.
+//! Values rebuilt by DELTA_BYTE_ARRAY (and BYTE_STREAM_SPLIT fixed-length
+//! arrays) live in an arena owned by [`Pages`], so `&str` fields borrow them too.
 //!
 //! # Attributes
 //!
