@@ -204,3 +204,317 @@ fn every_encoding_round_trips() {
         }
     }
 }
+
+mod types {
+    use std::sync::Arc;
+
+    use parquet::data_type::{
+        ByteArray, ByteArrayType, FixedLenByteArray, FixedLenByteArrayType, FloatType, Int32Type,
+        Int64Type, Int96, Int96Type,
+    };
+    use parquet::file::properties::WriterProperties;
+    use parquet::file::writer::SerializedFileWriter;
+    use parquet::schema::parser::parse_message_type;
+    use parquet_rows::{Date, Decimal, ParquetFile, ParquetRow, Time, Timestamp, Unit};
+
+    const SCHEMA: &str = "message m {
+        REQUIRED INT32 d32 (DECIMAL(9, 2));
+        REQUIRED INT64 d64 (DECIMAL(18, 4));
+        REQUIRED FIXED_LEN_BYTE_ARRAY (16) dfixed (DECIMAL(38, 10));
+        REQUIRED BYTE_ARRAY dbytes (DECIMAL(20, 0));
+        REQUIRED INT64 ts_ms (TIMESTAMP(MILLIS, true));
+        REQUIRED INT64 ts_ns (TIMESTAMP(NANOS, false));
+        REQUIRED INT64 ts_legacy (TIMESTAMP_MICROS);
+        REQUIRED INT96 ts96;
+        REQUIRED INT32 day (DATE);
+        REQUIRED INT32 t_ms (TIME(MILLIS, true));
+        REQUIRED INT64 t_us (TIME(MICROS, true));
+        REQUIRED INT64 big (INTEGER(64, false));
+        REQUIRED INT32 small_u (INTEGER(32, false));
+        REQUIRED FLOAT single;
+        REQUIRED FIXED_LEN_BYTE_ARRAY (16) id (UUID);
+        REQUIRED BYTE_ARRAY name (UTF8);
+    }";
+
+    #[derive(ParquetRow, Debug)]
+    struct Row<'a> {
+        d32: Decimal,
+        d64: Decimal,
+        dfixed: Decimal,
+        #[parquet(rename = "dbytes")]
+        dbytes_raw: i128,
+        ts_ms: Timestamp,
+        ts_ns: Timestamp,
+        ts_legacy: Timestamp,
+        ts96: Timestamp,
+        day: Date,
+        t_ms: Time,
+        t_us: Time,
+        big: u64,
+        #[parquet(rename = "small_u")]
+        small_u_wide: i64,
+        #[parquet(rename = "single")]
+        single_wide: f64,
+        id: [u8; 16],
+        name: Arc<str>,
+        #[parquet(skip)]
+        unused: Option<&'a str>,
+    }
+
+    #[derive(ParquetRow, Debug)]
+    struct Shared {
+        name: bytes::Bytes,
+        id: Option<bytes::Bytes>,
+        #[parquet(rename = "ts96")]
+        raw96: parquet_rows::Int96,
+    }
+
+    const ROWS: usize = 50;
+
+    fn write() -> Vec<u8> {
+        let schema = Arc::new(parse_message_type(SCHEMA).unwrap());
+        let mut buf = Vec::new();
+        let props = Arc::new(WriterProperties::builder().build());
+        let mut w = SerializedFileWriter::new(&mut buf, schema, props).unwrap();
+        let mut rg = w.next_row_group().unwrap();
+        let n = ROWS as i64;
+        macro_rules! col {
+            ($ty:ty, $values:expr) => {{
+                let values = $values;
+                let mut c = rg.next_column().unwrap().unwrap();
+                c.typed::<$ty>().write_batch(&values, None, None).unwrap();
+                c.close().unwrap();
+            }};
+        }
+        col!(
+            Int32Type,
+            (0..n).map(|i| (i as i32 - 25) * 1234).collect::<Vec<_>>()
+        );
+        col!(
+            Int64Type,
+            (0..n)
+                .map(|i| (i - 25) * 98_765_432_101)
+                .collect::<Vec<_>>()
+        );
+        col!(
+            FixedLenByteArrayType,
+            (0..n)
+                .map(|i| FixedLenByteArray::from(
+                    ((i as i128 - 25) * 10i128.pow(30)).to_be_bytes().to_vec()
+                ))
+                .collect::<Vec<_>>()
+        );
+        col!(
+            ByteArrayType,
+            (0..n)
+                .map(|i| {
+                    let v = (i as i128 - 25) * 1_000_000_000_007;
+                    let be = v.to_be_bytes();
+                    // Minimal two's complement length, as writers do.
+                    let skip = be
+                        .iter()
+                        .take(15)
+                        .take_while(|&&b| b == if v < 0 { 0xff } else { 0 })
+                        .count();
+                    let skip = if (be[skip] & 0x80 != 0) != (v < 0) {
+                        skip - 1
+                    } else {
+                        skip
+                    };
+                    ByteArray::from(be[skip..].to_vec())
+                })
+                .collect::<Vec<_>>()
+        );
+        col!(
+            Int64Type,
+            (0..n).map(|i| 1_700_000_000_000 + i).collect::<Vec<_>>()
+        );
+        col!(
+            Int64Type,
+            (0..n).map(|i| -1_000_000_000 * i).collect::<Vec<_>>()
+        );
+        col!(
+            Int64Type,
+            (0..n)
+                .map(|i| 1_700_000_000_000_000 + i)
+                .collect::<Vec<_>>()
+        );
+        col!(
+            Int96Type,
+            (0..n)
+                .map(|i| {
+                    let mut v = Int96::new();
+                    let nanos = (i as u64) * 1_000_000_007;
+                    v.set_data(nanos as u32, (nanos >> 32) as u32, 2_440_588 + i as u32);
+                    v
+                })
+                .collect::<Vec<_>>()
+        );
+        col!(
+            Int32Type,
+            (0..n).map(|i| 19_000 + i as i32).collect::<Vec<_>>()
+        );
+        col!(
+            Int32Type,
+            (0..n).map(|i| i as i32 * 1000).collect::<Vec<_>>()
+        );
+        col!(Int64Type, (0..n).map(|i| i * 1_000_001).collect::<Vec<_>>());
+        col!(
+            Int64Type,
+            (0..n)
+                .map(|i| if i == 0 { -1 } else { i })
+                .collect::<Vec<_>>()
+        );
+        col!(
+            Int32Type,
+            (0..n)
+                .map(|i| if i == 0 { -1 } else { i as i32 })
+                .collect::<Vec<_>>()
+        );
+        col!(
+            FloatType,
+            (0..n).map(|i| i as f32 / 3.0).collect::<Vec<_>>()
+        );
+        col!(
+            FixedLenByteArrayType,
+            (0..n)
+                .map(|i| FixedLenByteArray::from(vec![i as u8; 16]))
+                .collect::<Vec<_>>()
+        );
+        col!(
+            ByteArrayType,
+            (0..n)
+                .map(|i| ByteArray::from(["alpha", "beta", "gamma"][i as usize % 3]))
+                .collect::<Vec<_>>()
+        );
+        rg.close().unwrap();
+        w.close().unwrap();
+        buf
+    }
+
+    #[test]
+    fn logical_types_round_trip() {
+        let file = ParquetFile::from_bytes(write()).unwrap();
+        let pages = file.load::<Row>().unwrap();
+        let rows: Vec<Row> = pages.rows().unwrap();
+        assert_eq!(rows.len(), ROWS);
+        for (i, r) in rows.iter().enumerate() {
+            let i64i = i as i64;
+            assert_eq!(
+                r.d32,
+                Decimal {
+                    unscaled: i128::from((i as i32 - 25) * 1234),
+                    precision: 9,
+                    scale: 2
+                }
+            );
+            assert_eq!(r.d64.unscaled, i128::from((i64i - 25) * 98_765_432_101));
+            assert_eq!((r.d64.precision, r.d64.scale), (18, 4));
+            assert_eq!(r.dfixed.unscaled, (i as i128 - 25) * 10i128.pow(30));
+            assert_eq!(r.dbytes_raw, (i as i128 - 25) * 1_000_000_000_007);
+            assert_eq!(
+                r.ts_ms,
+                Timestamp {
+                    value: 1_700_000_000_000 + i64i,
+                    unit: Unit::Millis,
+                    utc: true
+                }
+            );
+            assert_eq!(
+                r.ts_ns,
+                Timestamp {
+                    value: -1_000_000_000 * i64i,
+                    unit: Unit::Nanos,
+                    utc: false
+                }
+            );
+            assert_eq!(
+                r.ts_legacy,
+                Timestamp {
+                    value: 1_700_000_000_000_000 + i64i,
+                    unit: Unit::Micros,
+                    utc: true
+                }
+            );
+            assert_eq!(
+                r.ts96.value,
+                i64i * 86_400_000_000_000 + i64i * 1_000_000_007
+            );
+            assert_eq!(r.ts96.unit, Unit::Nanos);
+            assert_eq!(
+                r.day,
+                Date {
+                    days: 19_000 + i as i32
+                }
+            );
+            assert_eq!(
+                r.t_ms,
+                Time {
+                    value: i64i * 1000,
+                    unit: Unit::Millis
+                }
+            );
+            assert_eq!(
+                r.t_us,
+                Time {
+                    value: i64i * 1_000_001,
+                    unit: Unit::Micros
+                }
+            );
+            assert_eq!(r.big, if i == 0 { u64::MAX } else { i as u64 });
+            assert_eq!(
+                r.small_u_wide,
+                if i == 0 { i64::from(u32::MAX) } else { i64i }
+            );
+            assert_eq!(r.single_wide, f64::from(i as f32 / 3.0));
+            assert_eq!(r.id, [i as u8; 16]);
+            assert_eq!(&*r.name, ["alpha", "beta", "gamma"][i % 3]);
+            assert_eq!(r.unused, None);
+        }
+        assert_eq!(
+            rows[1].dfixed.to_string(),
+            "-2400000000000000000000.0000000000"
+        );
+        // Arc<str> from a dictionary page: one allocation per entry, shared.
+        assert!(Arc::ptr_eq(&rows[0].name, &rows[3].name));
+        assert!(!Arc::ptr_eq(&rows[0].name, &rows[1].name));
+    }
+
+    #[test]
+    fn bytes_share_the_page_buffers() {
+        let file = ParquetFile::from_bytes(write()).unwrap();
+        let pages = file.load::<Shared>().unwrap();
+        let rows: Vec<Shared> = pages.rows().unwrap();
+        // Same dictionary entry: the same bytes in memory, no copy.
+        assert_eq!(rows[0].name.as_ptr(), rows[3].name.as_ptr());
+        assert_eq!(&rows[2].name[..], b"gamma");
+        assert_eq!(rows[7].id.as_deref(), Some(&[7u8; 16][..]));
+        assert_eq!(rows[2].raw96.julian_day, 2_440_590);
+    }
+
+    #[test]
+    fn narrowing_and_wrong_logical_types_are_refused() {
+        #[derive(ParquetRow, Debug)]
+        struct Narrow {
+            #[parquet(rename = "big")]
+            b: i64, // INT(64, unsigned) does not fit i64
+            #[parquet(rename = "single")]
+            s: f32,
+            #[parquet(rename = "d32")]
+            d: Timestamp,
+        }
+        let file = ParquetFile::from_bytes(write()).unwrap();
+        let err = file.load::<Narrow>().unwrap_err().to_string();
+        assert!(
+            err.contains("field `b: i64` cannot read column `big`"),
+            "{err}"
+        );
+        assert!(err.contains("use `u64`"), "{err}");
+        assert!(
+            err.contains("field `d: Timestamp` cannot read column `d32`"),
+            "{err}"
+        );
+        assert!(err.contains("parquet_rows::Decimal"), "{err}");
+        assert!(!err.contains("`s: f32`"), "{err}");
+    }
+}
