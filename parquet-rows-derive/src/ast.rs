@@ -1,9 +1,11 @@
 //! The derive's model of the input struct.
 
+use quote::ToTokens;
 use syn::ext::IdentExt;
 
 use crate::attr;
 use crate::ctxt::Ctxt;
+use crate::declared::{self, Declared};
 
 /// The struct being derived.
 pub struct Container<'a> {
@@ -11,6 +13,8 @@ pub struct Container<'a> {
     pub attrs: attr::Container,
     pub fields: Vec<Field<'a>>,
     pub generics: &'a syn::Generics,
+    /// The schema declared with `schema` / `schema_file`, if it loaded.
+    pub declared: Option<Declared>,
 }
 
 /// One named field.
@@ -18,6 +22,8 @@ pub struct Field<'a> {
     pub ident: &'a syn::Ident,
     pub attrs: attr::Field,
     pub ty: &'a syn::Type,
+    /// The type as the user wrote it, for messages: `&'a str`, `Option<i32>`.
+    pub rust_type: String,
     /// The column this field reads, after `rename` / `rename_all`.
     pub column: String,
     pub original: &'a syn::Field,
@@ -69,7 +75,7 @@ impl<'a> Container<'a> {
                 let attrs = attr::field(cx, &f.attrs);
                 let name = ident.unraw().to_string();
                 let column = match (&attrs.rename, rule) {
-                    (Some(rename), _) => rename.clone(),
+                    (Some(rename), _) => rename.value(),
                     (None, Some(rule)) => rule.apply(&name),
                     (None, None) => name,
                 };
@@ -77,16 +83,46 @@ impl<'a> Container<'a> {
                     ident,
                     attrs,
                     ty: &f.ty,
+                    rust_type: type_name(&f.ty),
                     column,
                     original: f,
                 })
             })
             .collect();
+        let declared = attrs
+            .schema
+            .as_ref()
+            .and_then(|source| declared::load(cx, source));
         Some(Container {
             ident: &input.ident,
             attrs,
             fields,
             generics: &input.generics,
+            declared,
         })
     }
+}
+
+/// The type as the user wrote it, for messages: `&'a str`, `Option<i32>`,
+/// `[u8; 16]` (tokens joined with spaces only where Rust needs them).
+pub fn type_name(ty: &syn::Type) -> String {
+    let raw = ty.to_token_stream().to_string();
+    let mut out = String::with_capacity(raw.len());
+    let chars: Vec<char> = raw.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if c == ' ' {
+            let prev = out.chars().last().unwrap_or(' ');
+            let next = chars.get(i + 1).copied().unwrap_or(' ');
+            let word = |ch: char| ch.is_alphanumeric() || ch == '_';
+            // `&'a [u8]`: a lifetime keeps its space before what follows.
+            let after_lifetime =
+                word(prev) && out.trim_end_matches(|ch: char| word(ch)).ends_with('\'');
+            if (word(prev) && word(next)) || after_lifetime || prev == ';' || prev == ',' {
+                out.push(' ');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }

@@ -4,7 +4,7 @@ use syn::meta::ParseNestedMeta;
 
 use crate::case::{RenameRule, RULES};
 use crate::ctxt::Ctxt;
-use crate::symbol::{CRATE, PARQUET, RENAME, RENAME_ALL, SKIP};
+use crate::symbol::{CRATE, PARQUET, RENAME, RENAME_ALL, SCHEMA, SCHEMA_FILE, SKIP};
 
 /// One attribute value, remembering whether it was set, to catch duplicates as
 /// they are set (serde's `Attr::set`).
@@ -39,11 +39,20 @@ impl<'c, T> Attr<'c, T> {
 pub struct Container {
     pub rename_all: Option<RenameRule>,
     pub crate_path: Option<syn::Path>,
+    /// Where the struct declares its schema, if it does.
+    pub schema: Option<SchemaSource>,
+}
+
+/// `schema = "message ..."` or `schema_file = "path"`.
+pub enum SchemaSource {
+    Text(syn::LitStr),
+    File(syn::LitStr),
 }
 
 /// Attributes on a field.
 pub struct Field {
-    pub rename: Option<String>,
+    /// The column name, as written in `rename = "..."` (for its span).
+    pub rename: Option<syn::LitStr>,
     pub skip: bool,
 }
 
@@ -51,6 +60,7 @@ pub struct Field {
 pub fn container(cx: &Ctxt, attrs: &[syn::Attribute]) -> Container {
     let mut rename_all = Attr::none(cx, RENAME_ALL);
     let mut crate_path = Attr::none(cx, CRATE);
+    let mut schema = Attr::none(cx, SCHEMA);
     for attr in attrs.iter().filter(|a| a.path().is_ident(PARQUET)) {
         let result = attr.parse_nested_meta(|meta| {
             if meta.path.is_ident(RENAME_ALL) {
@@ -58,14 +68,16 @@ pub fn container(cx: &Ctxt, attrs: &[syn::Attribute]) -> Container {
                 match RenameRule::from_str(&lit.value()) {
                     Some(rule) => rename_all.set(&meta, rule),
                     None => {
-                        let expected: Vec<String> = RULES
-                            .iter()
-                            .map(|(name, _)| format!("\"{name}\""))
-                            .collect();
+                        let names: Vec<&str> = RULES.iter().map(|(name, _)| *name).collect();
+                        let expected: Vec<String> =
+                            names.iter().map(|name| format!("\"{name}\"")).collect();
+                        let hint = parquet_rows_rules::closest_name(&lit.value(), &names)
+                            .map(|close| format!("; did you mean \"{close}\"?"))
+                            .unwrap_or_default();
                         cx.error_spanned_by(
                             &lit,
                             format!(
-                                "unknown rename rule `rename_all = \"{}\"`, expected one of {}",
+                                "unknown rename rule `rename_all = \"{}\"`, expected one of {}{hint}",
                                 lit.value(),
                                 expected.join(", ")
                             ),
@@ -81,6 +93,21 @@ pub fn container(cx: &Ctxt, attrs: &[syn::Attribute]) -> Container {
                         format!("`crate = \"{}\"` is not a path", lit.value()),
                     ),
                 }
+            } else if meta.path.is_ident(SCHEMA) || meta.path.is_ident(SCHEMA_FILE) {
+                let lit: syn::LitStr = meta.value()?.parse()?;
+                let source = if meta.path.is_ident(SCHEMA) {
+                    SchemaSource::Text(lit)
+                } else {
+                    SchemaSource::File(lit)
+                };
+                if schema.value.is_some() {
+                    cx.error_spanned_by(
+                        &meta.path,
+                        "the schema is already declared; use one `schema = \"...\"` or `schema_file = \"...\"`",
+                    );
+                } else {
+                    schema.set(&meta, source);
+                }
             } else if meta.path.is_ident(RENAME) || meta.path.is_ident(SKIP) {
                 let name = meta
                     .path
@@ -92,8 +119,9 @@ pub fn container(cx: &Ctxt, attrs: &[syn::Attribute]) -> Container {
                 )));
             } else {
                 return Err(meta.error(format!(
-                    "unknown parquet container attribute `{}`; expected `rename_all` or `crate`",
-                    path_to_string(&meta.path)
+                    "unknown parquet container attribute `{}`{}; expected `rename_all`, `crate`, `schema` or `schema_file`",
+                    path_to_string(&meta.path),
+                    did_you_mean(&meta.path, &[RENAME_ALL, CRATE, SCHEMA, SCHEMA_FILE]),
                 )));
             }
             Ok(())
@@ -105,6 +133,7 @@ pub fn container(cx: &Ctxt, attrs: &[syn::Attribute]) -> Container {
     Container {
         rename_all: rename_all.value,
         crate_path: crate_path.value,
+        schema: schema.value,
     }
 }
 
@@ -119,10 +148,13 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
                 if lit.value().is_empty() {
                     cx.error_spanned_by(&lit, "`rename` needs a column name");
                 }
-                rename.set(&meta, lit.value());
+                rename.set(&meta, lit);
             } else if meta.path.is_ident(SKIP) {
                 skip.set(&meta, ());
-            } else if meta.path.is_ident(RENAME_ALL) || meta.path.is_ident(CRATE) {
+            } else if [RENAME_ALL, CRATE, SCHEMA, SCHEMA_FILE]
+                .iter()
+                .any(|name| meta.path.is_ident(name))
+            {
                 let name = meta
                     .path
                     .get_ident()
@@ -133,8 +165,9 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
                 )));
             } else {
                 return Err(meta.error(format!(
-                    "unknown parquet field attribute `{}`; expected `rename` or `skip`",
-                    path_to_string(&meta.path)
+                    "unknown parquet field attribute `{}`{}; expected `rename` or `skip`",
+                    path_to_string(&meta.path),
+                    did_you_mean(&meta.path, &[RENAME, SKIP]),
                 )));
             }
             Ok(())
@@ -155,4 +188,11 @@ fn path_to_string(path: &syn::Path) -> String {
         .map(|s| s.ident.to_string())
         .collect::<Vec<_>>()
         .join("::")
+}
+
+/// ` (did you mean `rename_all`?)` when an attribute name is a typo of a known one.
+fn did_you_mean(path: &syn::Path, known: &[&str]) -> String {
+    parquet_rows_rules::closest_name(&path_to_string(path), known)
+        .map(|name| format!(" (did you mean `{name}`?)"))
+        .unwrap_or_default()
 }

@@ -2,14 +2,18 @@
 //!
 //! Use it through `parquet_rows::ParquetRow`; this crate is an implementation
 //! detail, released in lockstep with the runtime. The stages live in their own
-//! modules: [`ast`] (syn to our model), [`attr`] (`#[parquet(...)]`), [`check`]
-//! (rules across fields), [`expand`] (code generation).
+//! modules: `ast` (syn to our model), `attr` (`#[parquet(...)]`),
+//! `declared` (the schema a struct declares), `check` (rules across fields
+//! and against the declared schema), `expand` (code generation). Which field
+//! types read which columns is decided by `parquet-rows-rules`, the crate the
+//! runtime checks files with.
 
 mod ast;
 mod attr;
 mod case;
 mod check;
 mod ctxt;
+mod declared;
 mod expand;
 mod symbol;
 

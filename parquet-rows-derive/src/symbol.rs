@@ -5,3 +5,5 @@ pub const RENAME: &str = "rename";
 pub const RENAME_ALL: &str = "rename_all";
 pub const SKIP: &str = "skip";
 pub const CRATE: &str = "crate";
+pub const SCHEMA: &str = "schema";
+pub const SCHEMA_FILE: &str = "schema_file";

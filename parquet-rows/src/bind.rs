@@ -5,12 +5,12 @@
 //! column index of each field or one [`SchemaError`] listing *every* mismatch.
 //! The row loop never looks up a name.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
-use parquet::basic::{DecimalType, IntType, LogicalType, Repetition, TimeType, TimestampType};
-use parquet::schema::types::{ColumnDescriptor, SchemaDescriptor};
+use parquet::schema::types::SchemaDescriptor;
+use parquet_rows_rules::{self as rules, message, FieldKind, Problem};
 
-use crate::field::suggest;
+use crate::field::rules::schema as rules_schema;
 
 /// One field of a derived struct, as the derive describes it.
 #[doc(hidden)]
@@ -24,8 +24,19 @@ pub struct FieldSpec {
     pub rust_type: &'static str,
     /// Whether the field is an `Option<_>`.
     pub nullable: bool,
-    /// The type rule of the field's type (`ParquetField::check`).
-    pub check: fn(&ColumnDescriptor) -> Result<(), &'static str>,
+    /// What the field's type reads (`ParquetField::KIND`).
+    pub kind: FieldKind,
+}
+
+/// What the derive says about a struct for binding: its fields, and the
+/// schema declared with `#[parquet(schema = ...)]` or `schema_file`.
+#[doc(hidden)]
+#[derive(Debug, Clone)]
+pub struct Fields {
+    /// The fields that read columns (skipped fields excluded), in declaration order.
+    pub specs: Vec<FieldSpec>,
+    /// The declared schema as message-type text, if the struct declares one.
+    pub declared_schema: Option<&'static str>,
 }
 
 /// The result of binding: for each field, the leaf column it reads.
@@ -41,8 +52,18 @@ pub(crate) struct Binding {
 ///
 /// ```text
 /// struct `Tick` does not match the file's schema (2 mismatches):
-///   field `bid: f32` cannot read column `bid` (REQUIRED DOUBLE): expected FLOAT; use `f64`
+///   field `bid: f32` cannot read column `bid` (REQUIRED DOUBLE): `f32` reads FLOAT; use `f64`
 ///   field `venue: &'a str`: the file has no column `venue`; its columns are `ts`, `symbol`, `bid`, `ask`
+/// ```
+///
+/// When the struct declares its schema (`#[parquet(schema = "...")]` or
+/// `schema_file`), the compiler already checked the struct against it, so a
+/// mismatch means the file differs from the declared schema; the message says
+/// so and shows what was declared for each column:
+///
+/// ```text
+/// struct `Tick` does not match the file's schema (1 mismatch); the file differs from the schema declared on the struct:
+///   field `bid: f64` cannot read column `bid` (REQUIRED BYTE_ARRAY (UTF8)): `f64` reads DOUBLE or FLOAT; use `&str` or `String`; the struct declares `bid` as REQUIRED DOUBLE
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SchemaError {
@@ -50,6 +71,8 @@ pub struct SchemaError {
     pub struct_name: &'static str,
     /// Every mismatch, in field order.
     pub mismatches: Vec<Mismatch>,
+    /// The schema declared on the struct (message-type text), if any.
+    pub declared_schema: Option<&'static str>,
 }
 
 /// One field that cannot read its column.
@@ -102,163 +125,120 @@ impl fmt::Display for SchemaError {
         let n = self.mismatches.len();
         write!(
             f,
-            "struct `{}` does not match the file's schema ({n} mismatch{}):",
+            "struct `{}` does not match the file's schema ({n} mismatch{})",
             self.struct_name,
             if n == 1 { "" } else { "es" }
         )?;
+        // The derive checked the struct against this text, so it parses.
+        let declared = self
+            .declared_schema
+            .and_then(|text| rules::parse(text).ok());
+        if declared.is_some() {
+            write!(
+                f,
+                "; the file differs from the schema declared on the struct"
+            )?;
+        }
+        write!(f, ":")?;
         for m in &self.mismatches {
             write!(f, "\n  {m}")?;
+            if let Some(declared) = &declared {
+                match declared.find(&m.column) {
+                    Some((_, node)) => write!(
+                        f,
+                        "; the struct declares `{}` as {}",
+                        m.column,
+                        describe_node(node)
+                    )?,
+                    None => write!(
+                        f,
+                        "; the declared schema has no column `{}` either",
+                        m.column
+                    )?,
+                }
+            }
         }
         Ok(())
     }
 }
 
+/// `REQUIRED DOUBLE`, `OPTIONAL group`.
+fn describe_node(node: &rules::Node) -> String {
+    match node {
+        rules::Node::Primitive { column, .. } => column.describe(),
+        rules::Node::Group { repetition, .. } => format!("{repetition} group"),
+    }
+}
+
 impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (field, ty, column) = (self.field, self.rust_type, &self.column);
-        match &self.kind {
+        let (field, ty, column) = (self.field, self.rust_type, self.column.as_str());
+        let text = match &self.kind {
             MismatchKind::MissingColumn { available, closest } => {
-                write!(f, "field `{field}: {ty}`: the file has no column `{column}`")?;
-                if let Some(closest) = closest {
-                    write!(f, "; did you mean `{closest}`? (use #[parquet(rename = \"{closest}\")])")?;
-                }
-                let list: Vec<String> = available.iter().map(|c| format!("`{c}`")).collect();
-                write!(f, "; its columns are {}", list.join(", "))
+                let available: Vec<&str> = available.iter().map(String::as_str).collect();
+                message::missing_column(
+                    field,
+                    ty,
+                    column,
+                    "the file",
+                    closest.as_deref(),
+                    &available,
+                )
             }
             MismatchKind::WrongType {
                 expected,
                 found,
                 suggestion,
-            } => {
-                write!(
-                    f,
-                    "field `{field}: {ty}` cannot read column `{column}` ({found}): `{ty}` reads {expected}"
-                )?;
-                match suggestion {
-                    Some(s) => write!(f, "; use `{s}`"),
-                    None => write!(f, "; no field type reads this column yet"),
-                }
-            }
-            MismatchKind::Nullable { found } => write!(
-                f,
-                "field `{field}: {ty}` cannot read column `{column}` ({found}): the column may hold nulls; use `Option<{ty}>`"
-            ),
-            MismatchKind::Nested { found } => write!(
-                f,
-                "field `{field}: {ty}` cannot read column `{column}` ({found}): nested and repeated columns are not supported yet"
-            ),
-        }
+            } => message::wrong_type(field, ty, column, found, expected, *suggestion),
+            MismatchKind::Nullable { found } => message::nullable(field, ty, column, found),
+            MismatchKind::Nested { found } => message::nested(field, ty, column, found),
+        };
+        f.write_str(&text)
     }
 }
 
 impl std::error::Error for SchemaError {}
 
-/// Describes a column for messages: `OPTIONAL INT64 (TIMESTAMP(MICROS, UTC))`.
-pub(crate) fn describe(column: &ColumnDescriptor) -> String {
-    let repetition = column.self_type().get_basic_info().repetition();
-    let mut s = format!("{repetition} {}", column.physical_type());
-    if column.physical_type() == parquet::basic::Type::FIXED_LEN_BYTE_ARRAY {
-        let _ = write!(s, "({})", column.type_length());
-    }
-    match column.logical_type_ref() {
-        Some(logical) => {
-            let _ = write!(s, " ({})", describe_logical(logical));
-        }
-        None if column.converted_type() != parquet::basic::ConvertedType::NONE => {
-            let _ = write!(s, " ({})", column.converted_type());
-        }
-        None => {}
-    }
-    s
-}
-
-fn describe_logical(logical: &LogicalType) -> String {
-    match logical {
-        LogicalType::Integer(IntType {
-            bit_width,
-            is_signed,
-        }) => format!(
-            "INT({bit_width}, {})",
-            if *is_signed { "signed" } else { "unsigned" }
-        ),
-        LogicalType::Timestamp(TimestampType {
-            is_adjusted_to_u_t_c,
-            unit,
-        }) => format!(
-            "TIMESTAMP({unit:?}, {})",
-            if *is_adjusted_to_u_t_c {
-                "UTC"
-            } else {
-                "local"
-            }
-        ),
-        LogicalType::Time(TimeType { unit, .. }) => format!("TIME({unit:?})"),
-        LogicalType::Decimal(DecimalType { scale, precision }) => {
-            format!("DECIMAL({precision}, {scale})")
-        }
-        other => format!("{other:?}").to_uppercase(),
-    }
-}
-
-/// Binds `fields` of struct `struct_name` to `schema`.
+/// Binds `fields` of struct `struct_name` to `schema`: the shared rules
+/// (`parquet_rows_rules::Schema::bind`) decide each field's verdict, the same
+/// rules the derive runs at compile time on a declared schema.
 pub(crate) fn bind(
     struct_name: &'static str,
-    fields: &[FieldSpec],
+    fields: &Fields,
     schema: &SchemaDescriptor,
 ) -> Result<Binding, SchemaError> {
-    let top_level = schema.root_schema().get_fields();
-    let mut leaves = Vec::with_capacity(fields.len());
+    let model = rules_schema(schema);
+    let mut leaves = Vec::with_capacity(fields.specs.len());
     let mut mismatches = Vec::new();
-    for spec in fields {
-        let mismatch = |kind| Mismatch {
+    for spec in &fields.specs {
+        let field = rules::Field::known(spec.kind, spec.nullable);
+        let kind = match model.bind(spec.column, field) {
+            Ok(leaf) => {
+                leaves.push(leaf);
+                continue;
+            }
+            Err(Problem::MissingColumn { closest }) => MismatchKind::MissingColumn {
+                available: model.top_level_names().map(str::to_owned).collect(),
+                closest,
+            },
+            Err(Problem::Nested { found }) => MismatchKind::Nested { found },
+            Err(Problem::WrongType {
+                expected,
+                found,
+                suggestion,
+            }) => MismatchKind::WrongType {
+                expected,
+                found,
+                suggestion,
+            },
+            Err(Problem::Nullable { found }) => MismatchKind::Nullable { found },
+        };
+        mismatches.push(Mismatch {
             field: spec.field,
             rust_type: spec.rust_type,
             column: spec.column.to_owned(),
             kind,
-        };
-        let Some(top) = top_level.iter().find(|t| t.name() == spec.column) else {
-            let available: Vec<String> = top_level.iter().map(|t| t.name().to_owned()).collect();
-            let closest = closest_name(spec.column, &available);
-            mismatches.push(mismatch(MismatchKind::MissingColumn { available, closest }));
-            continue;
-        };
-        let repetition = top.get_basic_info().repetition();
-        if top.is_group() || repetition == Repetition::REPEATED {
-            let kind = if top.is_group() {
-                "group".to_owned()
-            } else {
-                top.get_physical_type().to_string()
-            };
-            mismatches.push(mismatch(MismatchKind::Nested {
-                found: format!("{repetition} {kind}"),
-            }));
-            continue;
-        }
-        // A top-level primitive is exactly one leaf, whose path is its name.
-        let Some(leaf) = (0..schema.num_columns()).find(|&i| {
-            let column = schema.column(i);
-            let parts = column.path().parts();
-            parts.len() == 1 && parts[0] == spec.column
-        }) else {
-            mismatches.push(mismatch(MismatchKind::MissingColumn {
-                available: Vec::new(),
-                closest: None,
-            }));
-            continue;
-        };
-        let column = schema.column(leaf);
-        if let Err(expected) = (spec.check)(&column) {
-            mismatches.push(mismatch(MismatchKind::WrongType {
-                expected,
-                found: describe(&column),
-                suggestion: suggest(&column),
-            }));
-        } else if repetition == Repetition::OPTIONAL && !spec.nullable {
-            mismatches.push(mismatch(MismatchKind::Nullable {
-                found: describe(&column),
-            }));
-        }
-        leaves.push(leaf);
+        });
     }
     if mismatches.is_empty() {
         Ok(Binding { leaves })
@@ -266,68 +246,65 @@ pub(crate) fn bind(
         Err(SchemaError {
             struct_name,
             mismatches,
+            declared_schema: fields.declared_schema,
         })
     }
 }
 
-/// The available name closest to `wanted`: equal ignoring case and `_`/`-`, or
-/// within an edit distance of 2 (for names of 4+ characters).
-fn closest_name(wanted: &str, available: &[String]) -> Option<String> {
-    let fold = |s: &str| -> String {
-        s.chars()
-            .filter(|c| *c != '_' && *c != '-')
-            .flat_map(char::to_lowercase)
-            .collect()
-    };
-    let wanted_folded = fold(wanted);
-    if let Some(same) = available.iter().find(|a| fold(a) == wanted_folded) {
-        return Some(same.clone());
-    }
-    if wanted.chars().count() < 4 {
-        return None;
-    }
-    available
-        .iter()
-        .map(|a| (edit_distance(&wanted_folded, &fold(a)), a))
-        .filter(|(d, _)| *d <= 2)
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, a)| a.clone())
-}
-
-/// Levenshtein distance between two short names.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != cb));
-            diagonal = above;
-        }
-    }
-    row[b.len()]
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::{Error, ParquetRow};
+
+    /// Declares `bid` as text, but the file has DOUBLE: the compiler accepted
+    /// the struct, the binder rejects the file and says it differs from the
+    /// declaration.
+    #[derive(ParquetRow, Debug)]
+    #[allow(dead_code)] // only ever fails to bind
+    #[parquet(crate = "crate")]
+    #[parquet(schema = "message schema {
+        REQUIRED INT64 ts (TIMESTAMP_MICROS);
+        REQUIRED BINARY bid (UTF8);
+    }")]
+    struct Declared {
+        ts: i64,
+        bid: String,
+    }
+
+    #[derive(ParquetRow, Debug)]
+    #[allow(dead_code)] // only ever fails to bind
+    #[parquet(crate = "crate")]
+    struct Undeclared {
+        bid: String,
+    }
+
+    fn schema_error<T: for<'p> ParquetRow<'p> + std::fmt::Debug>() -> String {
+        let bytes = crate::doc_support::tick_file(2).unwrap();
+        match crate::from_bytes::<T>(bytes) {
+            Err(Error::Schema(e)) => e.to_string(),
+            other => panic!("expected a schema error, got {other:?}"),
+        }
+    }
 
     #[test]
-    fn closest_names() {
-        let cols: Vec<String> = ["ts", "symbol", "bid_price", "Ask"]
-            .map(String::from)
-            .to_vec();
-        assert_eq!(closest_name("ask", &cols).as_deref(), Some("Ask"));
+    fn a_file_that_differs_from_the_declared_schema() {
         assert_eq!(
-            closest_name("bidprice", &cols).as_deref(),
-            Some("bid_price")
+            Declared::DECLARED_SCHEMA.map(|s| s.contains("BINARY bid (UTF8)")),
+            Some(true)
         );
-        assert_eq!(closest_name("symbl", &cols).as_deref(), Some("symbol"));
-        assert_eq!(closest_name("venue", &cols), None);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(
+            schema_error::<Declared>(),
+            "struct `Declared` does not match the file's schema (1 mismatch); \
+             the file differs from the schema declared on the struct:\n  \
+             field `bid: String` cannot read column `bid` (REQUIRED DOUBLE): `String` reads \
+             BYTE_ARRAY annotated STRING, ENUM or JSON; use `f64`; \
+             the struct declares `bid` as REQUIRED BYTE_ARRAY (UTF8)"
+        );
+        // Without a declaration, the message is as before.
+        assert_eq!(
+            schema_error::<Undeclared>(),
+            "struct `Undeclared` does not match the file's schema (1 mismatch):\n  \
+             field `bid: String` cannot read column `bid` (REQUIRED DOUBLE): `String` reads \
+             BYTE_ARRAY annotated STRING, ENUM or JSON; use `f64`"
+        );
     }
 }

@@ -88,6 +88,37 @@
 //! - `#[parquet(skip)]` on a field: not read; set to `Default::default()`.
 //! - `#[parquet(crate = "path")]` on the struct: where to find this crate when
 //!   it is renamed or re-exported.
+//! - `#[parquet(schema = "message m { ... }")]` on the struct: declares the
+//!   schema (Parquet's message-type text), and the compiler checks every field
+//!   against it, with the same rules as [`ParquetFile::load`] and friends:
+//!   a wrong type, a missing column (with the closest name) or a non-`Option`
+//!   field on an OPTIONAL column is a compile error at the field, all of them
+//!   in one compile. Types the derive cannot tell from their tokens (aliases,
+//!   bare imported names such as `Timestamp`; write `parquet_rows::Timestamp`)
+//!   are left to the check when a file is opened.
+//! - `#[parquet(schema_file = "tests/data/sample.parquet")]` on the struct: the
+//!   same, with the schema read from the footer of a sample file (relative to
+//!   the crate's `Cargo.toml`; the crate is rebuilt when the file changes, so
+//!   point it at a small sample).
+//!
+//! A struct that declares its schema is still checked against every file it
+//! reads, and a [`SchemaError`] then says that the file differs from the
+//! declared schema:
+//!
+//! ```compile_fail
+//! # use parquet_rows::ParquetRow;
+//! #[derive(ParquetRow)]
+//! #[parquet(schema = "message schema {
+//!     REQUIRED INT64 ts (TIMESTAMP_MICROS);
+//!     REQUIRED BINARY symbol (UTF8);
+//!     REQUIRED DOUBLE bid;
+//! }")]
+//! struct Tick<'a> {
+//!     ts: i64,
+//!     symbol: &'a str,
+//!     bid: f32, // error: field `bid: f32` cannot read column `bid` (REQUIRED DOUBLE): `f32` reads FLOAT; use `f64`
+//! }
+//! ```
 //!
 //! # Errors
 //!
@@ -128,17 +159,20 @@ pub use parquet;
 /// What the derive-generated code uses. Not public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::bind::FieldSpec;
+    pub use crate::bind::{FieldSpec, Fields};
     pub use crate::column::ColumnReader;
     pub use crate::error::Result;
     pub use crate::field::ParquetField;
     pub use crate::pages::RowGroup;
     pub use crate::physical::Physical;
     pub use crate::row::ParquetRow;
+    pub use core::convert::From;
     pub use core::default::Default;
+    pub use core::iter::Extend;
     pub use core::iter::Iterator;
     pub use core::option::Option;
     pub use core::result::Result::Ok;
+    pub use parquet_rows_rules::FieldKind;
     pub use std::vec::Vec;
 
     /// Rows decoded per batch: small enough that a batch of every field's

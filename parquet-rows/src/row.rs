@@ -1,6 +1,6 @@
 //! The trait `#[derive(ParquetRow)]` implements.
 
-use crate::bind::FieldSpec;
+use crate::bind::Fields;
 use crate::error::Result;
 use crate::pages::RowGroup;
 
@@ -32,9 +32,17 @@ pub trait ParquetRow<'p>: Sized {
     #[doc(hidden)]
     const STRUCT_NAME: &'static str;
 
-    /// The fields that read columns (skipped fields excluded), in declaration order.
+    /// The schema declared on the struct with `#[parquet(schema = "...")]` or
+    /// `#[parquet(schema_file = "...")]`, as message-type text; the derive
+    /// checked the struct against it at compile time, and the binder says when
+    /// a file differs from it.
     #[doc(hidden)]
-    fn fields() -> Vec<FieldSpec>;
+    const DECLARED_SCHEMA: Option<&'static str> = None;
+
+    /// The fields that read columns (skipped fields excluded), in declaration
+    /// order, and the declared schema.
+    #[doc(hidden)]
+    fn fields() -> Fields;
 
     /// Appends every row of one row group to `out`.
     #[doc(hidden)]

@@ -4,13 +4,11 @@
 mod chrono_types {
     use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 
-    use super::super::rules::{is_date, time_unit, timestamp_unit};
+    use parquet_rows_rules::FieldKind;
+
     use super::super::{field, ColumnContext};
     use crate::physical::{Instant, Int32, Int64};
     use crate::types::Unit;
-
-    const INSTANT: &str = "INT64 annotated TIMESTAMP(isAdjustedToUTC = true), or INT96";
-    const LOCAL: &str = "INT64 annotated TIMESTAMP, or INT96";
 
     /// Seconds and nanoseconds since the epoch of a raw timestamp value.
     fn split(value: i64, cx: &ColumnContext) -> (i64, u32) {
@@ -28,56 +26,37 @@ mod chrono_types {
             .ok_or_else(|| format!("timestamp {value} is out of chrono's range"))
     }
 
-    // INT96 has no UTC flag but Spark, Hive and Impala wrote instants with it.
     field!(
         DateTime<Utc>,
         Instant,
-        INSTANT,
-        |c| timestamp_unit(c)
-            .is_some_and(|(_, utc)| utc || c.physical_type() == parquet::basic::Type::INT96),
+        FieldKind::ChronoDateTimeUtc,
         |v, cx| date_time(v, cx)
     );
     field!(
         NaiveDateTime,
         Instant,
-        LOCAL,
-        |c| timestamp_unit(c).is_some(),
+        FieldKind::ChronoNaiveDateTime,
         |v, cx| date_time(v, cx).map(|t| t.naive_utc())
     );
-    field!(
-        NaiveDate,
-        Int32,
-        "INT32 annotated DATE",
-        |c| is_date(c),
-        |days, _| {
-            NaiveDate::from_ymd_opt(1970, 1, 1)
-                .and_then(|epoch| {
-                    epoch.checked_add_signed(chrono::TimeDelta::days(i64::from(days)))
-                })
-                .ok_or_else(|| format!("date {days} is out of chrono's range"))
-        }
-    );
-    field!(
-        NaiveTime,
-        Int64,
-        "TIME",
-        |c| time_unit(c).is_some(),
-        |v, cx| {
-            let (secs, nanos) = split(v, cx);
-            u32::try_from(secs)
-                .ok()
-                .and_then(|secs| NaiveTime::from_num_seconds_from_midnight_opt(secs, nanos))
-                .ok_or_else(|| format!("time {v} is not within a day"))
-        }
-    );
+    field!(NaiveDate, Int32, FieldKind::ChronoNaiveDate, |days, _| {
+        NaiveDate::from_ymd_opt(1970, 1, 1)
+            .and_then(|epoch| epoch.checked_add_signed(chrono::TimeDelta::days(i64::from(days))))
+            .ok_or_else(|| format!("date {days} is out of chrono's range"))
+    });
+    field!(NaiveTime, Int64, FieldKind::ChronoNaiveTime, |v, cx| {
+        let (secs, nanos) = split(v, cx);
+        u32::try_from(secs)
+            .ok()
+            .and_then(|secs| NaiveTime::from_num_seconds_from_midnight_opt(secs, nanos))
+            .ok_or_else(|| format!("time {v} is not within a day"))
+    });
 }
 
 #[cfg(feature = "rust_decimal")]
 field!(
     rust_decimal::Decimal,
     crate::physical::Unscaled,
-    "DECIMAL with scale <= 28 and values within 96 bits",
-    |c| super::rules::is_decimal(c) && (0..=28).contains(&c.type_scale()),
+    parquet_rows_rules::FieldKind::RustDecimal,
     |unscaled, cx| {
         rust_decimal::Decimal::try_from_i128_with_scale(unscaled, cx.scale.unsigned_abs()).map_err(
             |e| {
@@ -94,8 +73,7 @@ field!(
 field!(
     half::f16,
     crate::physical::ByteArray,
-    "FIXED_LEN_BYTE_ARRAY(2) annotated FLOAT16",
-    |c| super::rules::is_float16(c),
+    parquet_rows_rules::FieldKind::F16,
     |bytes, _| match bytes {
         [lo, hi] => Ok(half::f16::from_le_bytes([*lo, *hi])),
         _ => Err(format!("a FLOAT16 value of {} bytes", bytes.len())),
@@ -106,8 +84,7 @@ field!(
 field!(
     uuid::Uuid,
     crate::physical::ByteArray,
-    "FIXED_LEN_BYTE_ARRAY(16), annotated UUID or not",
-    |c| super::rules::is_fixed(c, 16),
+    parquet_rows_rules::FieldKind::Uuid,
     |bytes, _| uuid::Uuid::from_slice(bytes).map_err(|e| e.to_string())
 );
 

@@ -2,26 +2,13 @@
 //! and zero-copy `bytes::Bytes`.
 
 use bytes::Bytes;
-use parquet::basic::Type;
-use parquet::schema::types::ColumnDescriptor;
+use parquet_rows_rules::FieldKind;
 
-use super::rules::{is_bytes, is_date, is_decimal, is_fixed, time_unit, timestamp_unit};
 use super::{field, ColumnContext, ParquetField};
 use crate::column::ColumnReader;
 use crate::error::Result;
 use crate::physical::{ByteArray, Instant, Int32, Int64, Unscaled};
 use crate::types::{Date, Decimal, Int96, Time, Timestamp, Unit};
-
-/// What each field type reads; used in mismatch messages.
-pub(crate) mod expected {
-    pub const TIMESTAMP: &str = "INT64 annotated TIMESTAMP, or INT96";
-    pub const DATE: &str = "INT32 annotated DATE";
-    pub const TIME: &str = "INT32 annotated TIME(MILLIS) or INT64 annotated TIME(MICROS|NANOS)";
-    pub const INT96: &str = "INT96";
-    pub const DECIMAL: &str = "DECIMAL (on INT32, INT64, BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY)";
-    pub const FIXED: &str = "FIXED_LEN_BYTE_ARRAY of the array's length";
-    pub const BYTES: &str = "BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY";
-}
 
 /// The unit a reader's context carries for temporal columns (bind checked it).
 fn unit(context: &ColumnContext) -> Result<Unit, String> {
@@ -30,41 +17,23 @@ fn unit(context: &ColumnContext) -> Result<Unit, String> {
         .ok_or_else(|| "the column has no time unit".to_owned())
 }
 
-field!(
-    Timestamp,
-    Instant,
-    expected::TIMESTAMP,
-    |c| timestamp_unit(c).is_some(),
-    |value, cx| {
-        Ok(Timestamp {
-            value,
-            unit: unit(cx)?,
-            utc: cx.utc,
-        })
-    }
-);
-field!(Date, Int32, expected::DATE, |c| is_date(c), |days, _| Ok(
-    Date { days }
+field!(Timestamp, Instant, FieldKind::Timestamp, |value, cx| {
+    Ok(Timestamp {
+        value,
+        unit: unit(cx)?,
+        utc: cx.utc,
+    })
+});
+field!(Date, Int32, FieldKind::Date, |days, _| Ok(Date { days }));
+field!(Time, Int64, FieldKind::Time, |value, cx| {
+    Ok(Time {
+        value,
+        unit: unit(cx)?,
+    })
+});
+field!(Int96, crate::physical::Int96, FieldKind::Int96, |b, _| Ok(
+    Int96::from_le_bytes(b)
 ));
-field!(
-    Time,
-    Int64,
-    expected::TIME,
-    |c| time_unit(c).is_some(),
-    |value, cx| {
-        Ok(Time {
-            value,
-            unit: unit(cx)?,
-        })
-    }
-);
-field!(
-    Int96,
-    crate::physical::Int96,
-    expected::INT96,
-    |c| c.physical_type() == Type::INT96,
-    |b, _| Ok(Int96::from_le_bytes(b))
-);
 
 /// Checks that a decimal's scale and precision fit the crate type.
 fn decimal_meta(context: &ColumnContext) -> Result<(u8, i8), String> {
@@ -75,38 +44,20 @@ fn decimal_meta(context: &ColumnContext) -> Result<(u8, i8), String> {
     Ok((precision, scale))
 }
 
-field!(
-    Decimal,
-    Unscaled,
-    expected::DECIMAL,
-    |c| is_decimal(c),
-    |unscaled, cx| {
-        let (precision, scale) = decimal_meta(cx)?;
-        Ok(Decimal {
-            unscaled,
-            precision,
-            scale,
-        })
-    }
-);
+field!(Decimal, Unscaled, FieldKind::Decimal, |unscaled, cx| {
+    let (precision, scale) = decimal_meta(cx)?;
+    Ok(Decimal {
+        unscaled,
+        precision,
+        scale,
+    })
+});
 // The unscaled value; the scale is in the schema (`ParquetFile::schema`).
-field!(
-    i128,
-    Unscaled,
-    expected::DECIMAL,
-    |c| is_decimal(c),
-    |v, _| Ok(v)
-);
+field!(i128, Unscaled, FieldKind::I128, |v, _| Ok(v));
 
 impl<'p, const N: usize> ParquetField<'p> for [u8; N] {
     type Physical = ByteArray;
-    fn check(column: &ColumnDescriptor) -> Result<(), &'static str> {
-        if is_fixed(column, N) {
-            Ok(())
-        } else {
-            Err(expected::FIXED)
-        }
-    }
+    const KIND: FieldKind = FieldKind::FixedBytes(N);
     fn convert(value: &'p [u8], _: &ColumnContext) -> Result<Self, String> {
         <[u8; N]>::try_from(value)
             .map_err(|_| format!("a value of {} bytes does not fit `[u8; {N}]`", value.len()))
@@ -118,13 +69,7 @@ impl<'p, const N: usize> ParquetField<'p> for [u8; N] {
 /// BYTE_STREAM_SPLIT) are copied.
 impl<'p> ParquetField<'p> for Bytes {
     type Physical = ByteArray;
-    fn check(column: &ColumnDescriptor) -> Result<(), &'static str> {
-        if is_bytes(column) {
-            Ok(())
-        } else {
-            Err(expected::BYTES)
-        }
-    }
+    const KIND: FieldKind = FieldKind::Bytes;
     fn convert(value: &'p [u8], _: &ColumnContext) -> Result<Self, String> {
         Ok(Bytes::copy_from_slice(value))
     }

@@ -1,9 +1,9 @@
 //! Which Rust field types can read which Parquet columns, and how values convert.
 //!
 //! Each supported field type implements [`ParquetField`]: it names the physical
-//! type it decodes from, checks a column's type once per file (at bind time,
-//! with the predicates of [`rules`]), and converts decoded values. The
-//! `expected` strings are what mismatch messages say a field reads.
+//! type it decodes from, its [`FieldKind`] (what the shared rules of
+//! `parquet-rows-rules` check against a column once per file, at bind time, and
+//! at compile time against a declared schema), and converts decoded values.
 
 #[cfg(any(
     feature = "chrono",
@@ -15,15 +15,17 @@ mod features;
 mod logical;
 mod primitive;
 pub(crate) mod rules;
+#[cfg(test)]
+mod verdicts;
 
 use parquet::schema::types::ColumnDescriptor;
+use parquet_rows_rules::FieldKind;
 
 use crate::column::ColumnReader;
 use crate::error::Result;
 use crate::physical::Physical;
 use crate::types::Unit;
 
-pub(crate) use primitive::suggest;
 pub(crate) use rules::is_unsigned;
 
 /// What value conversions need to know about a column, computed once per
@@ -43,9 +45,10 @@ pub struct ColumnContext {
 impl ColumnContext {
     /// The context of `column`.
     pub(crate) fn of(column: &ColumnDescriptor) -> Self {
-        let (unit, utc) = match (rules::timestamp_unit(column), rules::time_unit(column)) {
-            (Some((unit, utc)), _) => (Some(unit), utc),
-            (None, Some(unit)) => (Some(unit), false),
+        let model = rules::column(column);
+        let (unit, utc) = match (model.timestamp(), model.time_unit()) {
+            (Some((unit, utc)), _) => (Some(Unit::from(unit)), utc),
+            (None, Some(unit)) => (Some(Unit::from(unit)), false),
             (None, None) => (None, false),
         };
         ColumnContext {
@@ -76,11 +79,11 @@ pub trait ParquetField<'p>: Sized {
     type Physical: Physical;
     /// Whether the field can hold a null (only `Option<_>`).
     const NULLABLE: bool = false;
-    /// Checks, once per file, that this field can read `column`; on a mismatch
-    /// returns what the field expected (e.g. `"DOUBLE"`).
-    ///
-    /// Repetition is checked by the binder; this checks types only.
-    fn check(column: &ColumnDescriptor) -> Result<(), &'static str>;
+    /// What the field type is to the rules that decide which columns it reads
+    /// (`Option<T>` has `T`'s kind). The binder checks it once per file, the
+    /// derive at compile time when the struct declares its schema.
+    #[doc(hidden)]
+    const KIND: FieldKind;
     /// Converts one decoded value, or says why it does not fit.
     fn convert(
         value: <Self::Physical as Physical>::Value<'p>,
@@ -107,12 +110,11 @@ pub trait ParquetField<'p>: Sized {
 impl<'p, T: ParquetField<'p>> ParquetField<'p> for Option<T> {
     type Physical = T::Physical;
     const NULLABLE: bool = true;
-    fn check(column: &ColumnDescriptor) -> Result<(), &'static str> {
-        if T::NULLABLE {
-            return Err("a non-`Option` inner type (`Option<Option<_>>` is not supported)");
-        }
-        T::check(column)
-    }
+    const KIND: FieldKind = if T::NULLABLE {
+        FieldKind::NestedOption
+    } else {
+        T::KIND
+    };
     fn convert(
         value: <T::Physical as Physical>::Value<'p>,
         context: &ColumnContext,
@@ -128,22 +130,14 @@ impl<'p, T: ParquetField<'p>> ParquetField<'p> for Option<T> {
     }
 }
 
-/// Implements `ParquetField` for a type: its physical type, what it reads (the
-/// `expected` text and the `check` predicate), and the conversion; `identity`
-/// types read straight from the page into the output (no conversion pass).
+/// Implements `ParquetField` for a type: its physical type, its kind (what it
+/// reads is decided by the shared rules), and the conversion; `identity` types
+/// read straight from the page into the output (no conversion pass).
 macro_rules! field {
-    (identity $ty:ty, $physical:ty, $expected:expr, |$col:ident| $check:expr) => {
+    (identity $ty:ty, $physical:ty, $kind:expr) => {
         impl<'p> $crate::field::ParquetField<'p> for $ty {
             type Physical = $physical;
-            fn check(
-                $col: &::parquet::schema::types::ColumnDescriptor,
-            ) -> Result<(), &'static str> {
-                if $check {
-                    Ok(())
-                } else {
-                    Err($expected)
-                }
-            }
+            const KIND: ::parquet_rows_rules::FieldKind = $kind;
             #[inline]
             fn convert(value: $ty, _: &$crate::field::ColumnContext) -> Result<Self, String> {
                 Ok(value)
@@ -157,18 +151,10 @@ macro_rules! field {
             }
         }
     };
-    ($ty:ty, $physical:ty, $expected:expr, |$col:ident| $check:expr, |$v:ident, $cx:pat_param| $convert:expr) => {
+    ($ty:ty, $physical:ty, $kind:expr, |$v:ident, $cx:pat_param| $convert:expr) => {
         impl<'p> $crate::field::ParquetField<'p> for $ty {
             type Physical = $physical;
-            fn check(
-                $col: &::parquet::schema::types::ColumnDescriptor,
-            ) -> Result<(), &'static str> {
-                if $check {
-                    Ok(())
-                } else {
-                    Err($expected)
-                }
-            }
+            const KIND: ::parquet_rows_rules::FieldKind = $kind;
             #[inline]
             fn convert(
                 $v: <$physical as $crate::physical::Physical>::Value<'p>,

@@ -1,177 +1,173 @@
-//! What a column *is*, in the terms the field rules use: integer annotations,
-//! temporal annotations, text, decimals. Every rule reads the column's logical
-//! type first and falls back to the legacy converted type.
+//! The bridge from the `parquet` crate's schema types to the model of the
+//! shared rules (`parquet-rows-rules`), which decide what each field type
+//! reads. The derive runs the same rules at compile time on a declared schema.
 
-use parquet::basic::{
-    ConvertedType, IntType, LogicalType, TimeType, TimeUnit, TimestampType, Type,
-};
-use parquet::schema::types::ColumnDescriptor;
+use parquet::basic::{ConvertedType, LogicalType, Repetition, TimeUnit, Type as PhysicalType};
+use parquet::schema::types::{ColumnDescriptor, SchemaDescriptor, Type};
+use parquet_rows_rules as rules;
 
 use crate::types::Unit;
 
-/// The integer annotation of an INT32/INT64 column: (bits, signed).
-///
-/// Un-annotated INT32 is a signed 32-bit integer, INT64 a signed 64-bit one.
-/// `None` for other physical types and for annotations that are not plain
-/// integers (dates, decimals, ...).
-pub(crate) fn integer_annotation(column: &ColumnDescriptor) -> Option<(u8, bool)> {
-    let plain_bits = match column.physical_type() {
-        Type::INT32 => 32,
-        Type::INT64 => 64,
-        _ => return None,
-    };
-    match column.logical_type_ref() {
-        Some(LogicalType::Integer(IntType {
-            bit_width,
-            is_signed,
-        })) => return u8::try_from(*bit_width).ok().map(|b| (b, *is_signed)),
-        Some(_) => return None,
-        None => {}
+/// The rules' model of a leaf column.
+pub(crate) fn column(descr: &ColumnDescriptor) -> rules::Column {
+    let info = descr.self_type().get_basic_info();
+    rules::Column {
+        physical: physical(descr.physical_type()),
+        length: descr.type_length(),
+        repetition: repetition(info.has_repetition().then(|| info.repetition())),
+        logical: descr.logical_type_ref().map(logical),
+        converted: converted(descr.converted_type()),
+        precision: descr.type_precision(),
+        scale: descr.type_scale(),
     }
-    match column.converted_type() {
-        ConvertedType::NONE => Some((plain_bits, true)),
-        ConvertedType::INT_8 => Some((8, true)),
-        ConvertedType::INT_16 => Some((16, true)),
-        ConvertedType::INT_32 => Some((32, true)),
-        ConvertedType::INT_64 => Some((64, true)),
-        ConvertedType::UINT_8 => Some((8, false)),
-        ConvertedType::UINT_16 => Some((16, false)),
-        ConvertedType::UINT_32 => Some((32, false)),
-        ConvertedType::UINT_64 => Some((64, false)),
-        _ => None,
+}
+
+/// The rules' model of a whole schema.
+pub(crate) fn schema(descr: &SchemaDescriptor) -> rules::Schema {
+    let root = descr.root_schema();
+    rules::Schema {
+        name: root.name().to_owned(),
+        fields: root.get_fields().iter().map(|t| node(t)).collect(),
+    }
+}
+
+fn node(t: &Type) -> rules::Node {
+    let info = t.get_basic_info();
+    let name = info.name().to_owned();
+    let id = info.has_id().then(|| info.id());
+    let rep = repetition(info.has_repetition().then(|| info.repetition()));
+    match t {
+        Type::PrimitiveType {
+            physical_type,
+            type_length,
+            scale,
+            precision,
+            ..
+        } => rules::Node::Primitive {
+            name,
+            column: rules::Column {
+                physical: physical(*physical_type),
+                length: *type_length,
+                repetition: rep,
+                logical: info.logical_type_ref().map(logical),
+                converted: converted(info.converted_type()),
+                precision: *precision,
+                scale: *scale,
+            },
+            id,
+        },
+        Type::GroupType { fields, .. } => rules::Node::Group {
+            name,
+            repetition: rep,
+            logical: info.logical_type_ref().map(logical),
+            converted: converted(info.converted_type()),
+            id,
+            fields: fields.iter().map(|t| node(t)).collect(),
+        },
     }
 }
 
 /// Whether the column is annotated as an unsigned integer.
-pub(crate) fn is_unsigned(column: &ColumnDescriptor) -> bool {
-    integer_annotation(column).is_some_and(|(_, signed)| !signed)
+pub(crate) fn is_unsigned(descr: &ColumnDescriptor) -> bool {
+    column(descr).is_unsigned()
 }
 
-/// Whether a field of `bits`/`signed` holds every value of the column's integer
-/// annotation without loss: same signedness and no more bits, or an unsigned
-/// column into a strictly wider signed field. `physical` lists the physical
-/// types the field's decoder reads.
-pub(crate) fn integer_fits(
-    column: &ColumnDescriptor,
-    physical: &[Type],
-    bits: u8,
-    signed: bool,
-) -> bool {
-    if !physical.contains(&column.physical_type()) {
-        return false;
-    }
-    match integer_annotation(column) {
-        Some((col_bits, col_signed)) => {
-            (col_signed == signed && col_bits <= bits) || (!col_signed && signed && col_bits < bits)
-        }
-        None => false,
+fn physical(t: PhysicalType) -> rules::Physical {
+    match t {
+        PhysicalType::BOOLEAN => rules::Physical::Boolean,
+        PhysicalType::INT32 => rules::Physical::Int32,
+        PhysicalType::INT64 => rules::Physical::Int64,
+        PhysicalType::INT96 => rules::Physical::Int96,
+        PhysicalType::FLOAT => rules::Physical::Float,
+        PhysicalType::DOUBLE => rules::Physical::Double,
+        PhysicalType::BYTE_ARRAY => rules::Physical::ByteArray,
+        PhysicalType::FIXED_LEN_BYTE_ARRAY => rules::Physical::FixedLenByteArray,
     }
 }
 
-/// Dates stored in INT32 (days since the epoch).
-pub(crate) fn is_date(column: &ColumnDescriptor) -> bool {
-    column.physical_type() == Type::INT32
-        && match column.logical_type_ref() {
-            Some(logical) => matches!(logical, LogicalType::Date),
-            None => column.converted_type() == ConvertedType::DATE,
-        }
+/// A missing repetition (only the root has none) counts as REQUIRED.
+fn repetition(r: Option<Repetition>) -> rules::Repetition {
+    match r {
+        Some(Repetition::OPTIONAL) => rules::Repetition::Optional,
+        Some(Repetition::REPEATED) => rules::Repetition::Repeated,
+        Some(Repetition::REQUIRED) | None => rules::Repetition::Required,
+    }
 }
 
-/// The unit of a TIME column: INT32 for milliseconds, INT64 for micro- and nanoseconds.
-pub(crate) fn time_unit(column: &ColumnDescriptor) -> Option<Unit> {
-    let unit = match column.logical_type_ref() {
-        Some(LogicalType::Time(TimeType { unit, .. })) => Unit::from(unit),
-        Some(_) => return None,
-        None => match column.converted_type() {
-            ConvertedType::TIME_MILLIS => Unit::Millis,
-            ConvertedType::TIME_MICROS => Unit::Micros,
-            _ => return None,
+fn unit(u: TimeUnit) -> rules::TimeUnit {
+    match u {
+        TimeUnit::MILLIS => rules::TimeUnit::Millis,
+        TimeUnit::MICROS => rules::TimeUnit::Micros,
+        TimeUnit::NANOS => rules::TimeUnit::Nanos,
+    }
+}
+
+fn logical(l: &LogicalType) -> rules::Logical {
+    match l {
+        LogicalType::String => rules::Logical::String,
+        LogicalType::Map => rules::Logical::Map,
+        LogicalType::List => rules::Logical::List,
+        LogicalType::Enum => rules::Logical::Enum,
+        LogicalType::Decimal(d) => rules::Logical::Decimal {
+            precision: d.precision,
+            scale: d.scale,
         },
-    };
-    let physical = if unit == Unit::Millis {
-        Type::INT32
-    } else {
-        Type::INT64
-    };
-    (column.physical_type() == physical).then_some(unit)
-}
-
-/// The unit and UTC flag of an INT64 TIMESTAMP column (legacy converted types
-/// are UTC-adjusted), or nanoseconds and not adjusted for INT96.
-pub(crate) fn timestamp_unit(column: &ColumnDescriptor) -> Option<(Unit, bool)> {
-    match column.physical_type() {
-        Type::INT96 => return Some((Unit::Nanos, false)),
-        Type::INT64 => {}
-        _ => return None,
-    }
-    match column.logical_type_ref() {
-        Some(LogicalType::Timestamp(TimestampType {
-            is_adjusted_to_u_t_c,
-            unit,
-        })) => Some((Unit::from(unit), *is_adjusted_to_u_t_c)),
-        Some(_) => None,
-        None => match column.converted_type() {
-            ConvertedType::TIMESTAMP_MILLIS => Some((Unit::Millis, true)),
-            ConvertedType::TIMESTAMP_MICROS => Some((Unit::Micros, true)),
-            _ => None,
+        LogicalType::Date => rules::Logical::Date,
+        LogicalType::Time(t) => rules::Logical::Time {
+            unit: unit(t.unit),
+            utc: t.is_adjusted_to_u_t_c,
         },
+        LogicalType::Timestamp(t) => rules::Logical::Timestamp {
+            unit: unit(t.unit),
+            utc: t.is_adjusted_to_u_t_c,
+        },
+        LogicalType::Integer(i) => rules::Logical::Integer {
+            bits: i.bit_width,
+            signed: i.is_signed,
+        },
+        LogicalType::Unknown => rules::Logical::Unknown,
+        LogicalType::Json => rules::Logical::Json,
+        LogicalType::Bson => rules::Logical::Bson,
+        LogicalType::Uuid => rules::Logical::Uuid,
+        LogicalType::Float16 => rules::Logical::Float16,
+        other => rules::Logical::Other(format!("{other:?}").to_uppercase()),
     }
 }
 
-/// Whether a BYTE_ARRAY column holds UTF-8 text (STRING/UTF8, ENUM or JSON).
-pub(crate) fn is_text(column: &ColumnDescriptor) -> bool {
-    if column.physical_type() != Type::BYTE_ARRAY {
-        return false;
+fn converted(c: ConvertedType) -> rules::Converted {
+    match c {
+        ConvertedType::NONE => rules::Converted::None,
+        ConvertedType::UTF8 => rules::Converted::Utf8,
+        ConvertedType::MAP => rules::Converted::Map,
+        ConvertedType::MAP_KEY_VALUE => rules::Converted::MapKeyValue,
+        ConvertedType::LIST => rules::Converted::List,
+        ConvertedType::ENUM => rules::Converted::Enum,
+        ConvertedType::DECIMAL => rules::Converted::Decimal,
+        ConvertedType::DATE => rules::Converted::Date,
+        ConvertedType::TIME_MILLIS => rules::Converted::TimeMillis,
+        ConvertedType::TIME_MICROS => rules::Converted::TimeMicros,
+        ConvertedType::TIMESTAMP_MILLIS => rules::Converted::TimestampMillis,
+        ConvertedType::TIMESTAMP_MICROS => rules::Converted::TimestampMicros,
+        ConvertedType::UINT_8 => rules::Converted::Uint8,
+        ConvertedType::UINT_16 => rules::Converted::Uint16,
+        ConvertedType::UINT_32 => rules::Converted::Uint32,
+        ConvertedType::UINT_64 => rules::Converted::Uint64,
+        ConvertedType::INT_8 => rules::Converted::Int8,
+        ConvertedType::INT_16 => rules::Converted::Int16,
+        ConvertedType::INT_32 => rules::Converted::Int32,
+        ConvertedType::INT_64 => rules::Converted::Int64,
+        ConvertedType::JSON => rules::Converted::Json,
+        ConvertedType::BSON => rules::Converted::Bson,
+        ConvertedType::INTERVAL => rules::Converted::Interval,
     }
-    match column.logical_type_ref() {
-        Some(LogicalType::String | LogicalType::Enum | LogicalType::Json) => true,
-        Some(_) => false,
-        None => matches!(
-            column.converted_type(),
-            ConvertedType::UTF8 | ConvertedType::ENUM | ConvertedType::JSON
-        ),
-    }
 }
 
-/// Whether a column is BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY.
-pub(crate) fn is_bytes(column: &ColumnDescriptor) -> bool {
-    matches!(
-        column.physical_type(),
-        Type::BYTE_ARRAY | Type::FIXED_LEN_BYTE_ARRAY
-    )
-}
-
-/// Whether a column is a DECIMAL on one of the physical types that can hold one.
-pub(crate) fn is_decimal(column: &ColumnDescriptor) -> bool {
-    let annotated = match column.logical_type_ref() {
-        Some(logical) => matches!(logical, LogicalType::Decimal(_)),
-        None => column.converted_type() == ConvertedType::DECIMAL,
-    };
-    annotated
-        && matches!(
-            column.physical_type(),
-            Type::INT32 | Type::INT64 | Type::BYTE_ARRAY | Type::FIXED_LEN_BYTE_ARRAY
-        )
-}
-
-/// Whether a column is FIXED_LEN_BYTE_ARRAY of exactly `n` bytes.
-pub(crate) fn is_fixed(column: &ColumnDescriptor, n: usize) -> bool {
-    column.physical_type() == Type::FIXED_LEN_BYTE_ARRAY
-        && usize::try_from(column.type_length()) == Ok(n)
-}
-
-/// Whether a column is FLOAT16 (FIXED_LEN_BYTE_ARRAY(2)).
-#[cfg_attr(not(feature = "half"), allow(dead_code))]
-pub(crate) fn is_float16(column: &ColumnDescriptor) -> bool {
-    is_fixed(column, 2) && matches!(column.logical_type_ref(), Some(LogicalType::Float16))
-}
-
-impl From<&TimeUnit> for Unit {
-    fn from(unit: &TimeUnit) -> Self {
+impl From<rules::TimeUnit> for Unit {
+    fn from(unit: rules::TimeUnit) -> Self {
         match unit {
-            TimeUnit::MILLIS => Unit::Millis,
-            TimeUnit::MICROS => Unit::Micros,
-            TimeUnit::NANOS => Unit::Nanos,
+            rules::TimeUnit::Millis => Unit::Millis,
+            rules::TimeUnit::Micros => Unit::Micros,
+            rules::TimeUnit::Nanos => Unit::Nanos,
         }
     }
 }

@@ -1,0 +1,73 @@
+//! The text of mismatch messages, shared by compile errors and the runtime's
+//! `SchemaError`, so a user reads the same sentence in both.
+//!
+//! `field` is the Rust field name, `ty` its type as written, `column` the
+//! column it reads; `schema` names where the columns come from ("the file",
+//! "the declared schema").
+
+use std::fmt::Write as _;
+
+/// ```text
+/// field `venue: &'a str`: the file has no column `venue`; did you mean `venues`? (use #[parquet(rename = "venues")]); its columns are `ts`, `venues`
+/// ```
+pub fn missing_column(
+    field: &str,
+    ty: &str,
+    column: &str,
+    schema: &str,
+    closest: Option<&str>,
+    available: &[&str],
+) -> String {
+    let mut s = format!("field `{field}: {ty}`: {schema} has no column `{column}`");
+    if let Some(closest) = closest {
+        let _ = write!(
+            s,
+            "; did you mean `{closest}`? (use #[parquet(rename = \"{closest}\")])"
+        );
+    }
+    let list: Vec<String> = available.iter().map(|c| format!("`{c}`")).collect();
+    s.push_str("; its columns are ");
+    s.push_str(&list.join(", "));
+    s
+}
+
+/// ```text
+/// field `bid: f32` cannot read column `bid` (REQUIRED DOUBLE): `f32` reads FLOAT; use `f64`
+/// ```
+pub fn wrong_type(
+    field: &str,
+    ty: &str,
+    column: &str,
+    found: &str,
+    expected: &str,
+    suggestion: Option<&str>,
+) -> String {
+    let mut s = format!(
+        "field `{field}: {ty}` cannot read column `{column}` ({found}): `{ty}` reads {expected}"
+    );
+    match suggestion {
+        Some(suggestion) => {
+            let _ = write!(s, "; use `{suggestion}`");
+        }
+        None => s.push_str("; no field type reads this column yet"),
+    }
+    s
+}
+
+/// ```text
+/// field `bid: f64` cannot read column `bid` (OPTIONAL DOUBLE): the column may hold nulls; use `Option<f64>`
+/// ```
+pub fn nullable(field: &str, ty: &str, column: &str, found: &str) -> String {
+    format!(
+        "field `{field}: {ty}` cannot read column `{column}` ({found}): the column may hold nulls; use `Option<{ty}>`"
+    )
+}
+
+/// ```text
+/// field `tags: Vec<u8>` cannot read column `tags` (REPEATED BYTE_ARRAY): nested and repeated columns are not supported yet
+/// ```
+pub fn nested(field: &str, ty: &str, column: &str, found: &str) -> String {
+    format!(
+        "field `{field}: {ty}` cannot read column `{column}` ({found}): nested and repeated columns are not supported yet"
+    )
+}

@@ -1,0 +1,349 @@
+//! A file's schema as a tree, and binding one field to it: the whole verdict
+//! (missing, nested, wrong type, nullable) that the derive reports at compile
+//! time and the runtime at open time.
+
+use std::fmt;
+
+use crate::column::{Column, Converted, Logical, Repetition};
+use crate::kind::{check, suggest, FieldKind};
+
+/// A message type: the root of a schema.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Schema {
+    /// The message's name (`schema` in `message schema { ... }`).
+    pub name: String,
+    /// The top-level fields.
+    pub fields: Vec<Node>,
+}
+
+/// One field of a schema: a leaf column or a group of fields.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Node {
+    /// A leaf column.
+    Primitive {
+        /// The field's name.
+        name: String,
+        /// Its type and repetition.
+        column: Column,
+        /// The field id, if set.
+        id: Option<i32>,
+    },
+    /// A group (struct, LIST, MAP).
+    Group {
+        /// The field's name.
+        name: String,
+        /// Its repetition.
+        repetition: Repetition,
+        /// Its logical annotation (LIST, MAP), if any.
+        logical: Option<Logical>,
+        /// Its legacy converted annotation.
+        converted: Converted,
+        /// The field id, if set.
+        id: Option<i32>,
+        /// The group's fields.
+        fields: Vec<Node>,
+    },
+}
+
+impl Node {
+    /// The field's name.
+    pub fn name(&self) -> &str {
+        match self {
+            Node::Primitive { name, .. } | Node::Group { name, .. } => name,
+        }
+    }
+
+    /// The field's repetition.
+    pub fn repetition(&self) -> Repetition {
+        match self {
+            Node::Primitive { column, .. } => column.repetition,
+            Node::Group { repetition, .. } => *repetition,
+        }
+    }
+
+    /// How many leaf columns the field has.
+    pub fn leaves(&self) -> usize {
+        match self {
+            Node::Primitive { .. } => 1,
+            Node::Group { fields, .. } => fields.iter().map(Node::leaves).sum(),
+        }
+    }
+}
+
+/// A Rust field as the rules see it. `None` means "not known": the derive
+/// cannot always tell a type from its tokens (see [`crate::recognize`]), and
+/// then leaves that part of the check to the runtime.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Field {
+    /// The field type's kind.
+    pub kind: Option<FieldKind>,
+    /// Whether the field is an `Option<_>`.
+    pub nullable: Option<bool>,
+}
+
+impl Field {
+    /// A field whose type is fully known (the runtime's case).
+    pub const fn known(kind: FieldKind, nullable: bool) -> Self {
+        Field {
+            kind: Some(kind),
+            nullable: Some(nullable),
+        }
+    }
+}
+
+/// Why a field cannot read the column it is bound to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    /// The schema has no top-level field of that name.
+    MissingColumn {
+        /// A top-level field whose name is close (different case, a typo).
+        closest: Option<String>,
+    },
+    /// The field is a group or repeated; nested data is not supported yet.
+    Nested {
+        /// The field, e.g. `REPEATED INT32` or `OPTIONAL group`.
+        found: String,
+    },
+    /// The column's type is not one the field reads.
+    WrongType {
+        /// What the field reads.
+        expected: &'static str,
+        /// The column, e.g. `REQUIRED DOUBLE`.
+        found: String,
+        /// A field type that would read the column.
+        suggestion: Option<&'static str>,
+    },
+    /// A non-`Option` field bound to an OPTIONAL column.
+    Nullable {
+        /// The column, e.g. `OPTIONAL INT32`.
+        found: String,
+    },
+}
+
+impl Schema {
+    /// The names of the top-level fields, in order.
+    pub fn top_level_names(&self) -> impl Iterator<Item = &str> {
+        self.fields.iter().map(Node::name)
+    }
+
+    /// The top-level field named `name` and the index of its first leaf column.
+    pub fn find(&self, name: &str) -> Option<(usize, &Node)> {
+        let mut leaf = 0;
+        for node in &self.fields {
+            if node.name() == name {
+                return Some((leaf, node));
+            }
+            leaf += node.leaves();
+        }
+        None
+    }
+
+    /// Binds a field to the top-level column `name`: the index of its leaf
+    /// column, or why it cannot read it. The checks, in order: the column
+    /// exists, is a top-level primitive that is not REPEATED, has a type the
+    /// field reads, and is REQUIRED unless the field is an `Option`.
+    pub fn bind(&self, name: &str, field: Field) -> Result<usize, Problem> {
+        let Some((leaf, node)) = self.find(name) else {
+            let names: Vec<&str> = self.top_level_names().collect();
+            return Err(Problem::MissingColumn {
+                closest: closest_name(name, &names).map(str::to_owned),
+            });
+        };
+        let column = match node {
+            Node::Group { repetition, .. } => {
+                return Err(Problem::Nested {
+                    found: format!("{repetition} group"),
+                })
+            }
+            Node::Primitive { column, .. } if column.repetition == Repetition::Repeated => {
+                return Err(Problem::Nested {
+                    found: format!("{} {}", column.repetition, column.physical),
+                })
+            }
+            Node::Primitive { column, .. } => column,
+        };
+        if let Some(kind) = field.kind {
+            if let Err(expected) = check(kind, column) {
+                return Err(Problem::WrongType {
+                    expected,
+                    found: column.describe(),
+                    suggestion: suggest(column),
+                });
+            }
+        }
+        if column.repetition == Repetition::Optional && field.nullable == Some(false) {
+            return Err(Problem::Nullable {
+                found: column.describe(),
+            });
+        }
+        Ok(leaf)
+    }
+
+    /// The leaf column of the top-level primitive field `name`.
+    pub fn column(&self, name: &str) -> Option<&Column> {
+        match self.find(name)?.1 {
+            Node::Primitive { column, .. } => Some(column),
+            Node::Group { .. } => None,
+        }
+    }
+}
+
+/// Prints the schema as message-type text that [`crate::parse`] reads back.
+impl fmt::Display for Schema {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "message {} {{", self.name)?;
+        for node in &self.fields {
+            write_node(f, node, 1)?;
+        }
+        write!(f, "}}")
+    }
+}
+
+fn write_node(f: &mut fmt::Formatter<'_>, node: &Node, depth: usize) -> fmt::Result {
+    let indent = "  ".repeat(depth);
+    match node {
+        Node::Primitive { name, column, id } => {
+            write!(f, "{indent}{} {}", column.repetition, column.physical)?;
+            if column.physical == crate::Physical::FixedLenByteArray {
+                write!(f, "({})", column.length)?;
+            }
+            write!(f, " {name}")?;
+            if let Some(annotation) = column.annotation_text() {
+                write!(f, " ({annotation})")?;
+            }
+            if let Some(id) = id {
+                write!(f, " = {id}")?;
+            }
+            writeln!(f, ";")
+        }
+        Node::Group {
+            name,
+            repetition,
+            logical,
+            converted,
+            id,
+            fields,
+        } => {
+            write!(f, "{indent}{repetition} group {name}")?;
+            let annotation = match logical.as_ref().and_then(Logical::to_schema_text) {
+                Some(text) => Some(text),
+                None if *converted != Converted::None => Some(converted.name().to_owned()),
+                None => None,
+            };
+            if let Some(annotation) = annotation {
+                write!(f, " ({annotation})")?;
+            }
+            if let Some(id) = id {
+                write!(f, " = {id}")?;
+            }
+            writeln!(f, " {{")?;
+            for child in fields {
+                write_node(f, child, depth + 1)?;
+            }
+            writeln!(f, "{indent}}}")
+        }
+    }
+}
+
+/// The available name closest to `wanted`: equal ignoring case and `_`/`-`, or
+/// within an edit distance of 2 (for names of 4+ characters).
+pub fn closest_name<'a>(wanted: &str, available: &[&'a str]) -> Option<&'a str> {
+    let fold = |s: &str| -> String {
+        s.chars()
+            .filter(|c| *c != '_' && *c != '-')
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let wanted_folded = fold(wanted);
+    if let Some(same) = available.iter().find(|a| fold(a) == wanted_folded) {
+        return Some(same);
+    }
+    if wanted.chars().count() < 4 {
+        return None;
+    }
+    available
+        .iter()
+        .map(|a| (edit_distance(&wanted_folded, &fold(a)), *a))
+        .filter(|(d, _)| *d <= 2)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, a)| a)
+}
+
+/// Levenshtein distance between two short names.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn closest_names() {
+        let cols = ["ts", "symbol", "bid_price", "Ask"];
+        assert_eq!(closest_name("ask", &cols), Some("Ask"));
+        assert_eq!(closest_name("bidprice", &cols), Some("bid_price"));
+        assert_eq!(closest_name("symbl", &cols), Some("symbol"));
+        assert_eq!(closest_name("venue", &cols), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+
+    #[test]
+    fn bind_reports_in_order() {
+        let schema = crate::parse(
+            "message m { REQUIRED INT32 a; OPTIONAL group g { REQUIRED INT32 x; REQUIRED INT32 y; }
+             OPTIONAL DOUBLE b; REPEATED INT32 r; }",
+        )
+        .unwrap();
+        assert_eq!(schema.bind("a", Field::known(FieldKind::I32, false)), Ok(0));
+        assert_eq!(schema.bind("b", Field::known(FieldKind::F64, true)), Ok(3));
+        assert_eq!(
+            schema.bind("b", Field::known(FieldKind::F64, false)),
+            Err(Problem::Nullable {
+                found: "OPTIONAL DOUBLE".into()
+            })
+        );
+        // The type is checked before the repetition.
+        assert!(matches!(
+            schema.bind("b", Field::known(FieldKind::F32, false)),
+            Err(Problem::WrongType { .. })
+        ));
+        assert_eq!(
+            schema.bind("g", Field::known(FieldKind::I32, false)),
+            Err(Problem::Nested {
+                found: "OPTIONAL group".into()
+            })
+        );
+        assert_eq!(
+            schema.bind("r", Field::known(FieldKind::I32, false)),
+            Err(Problem::Nested {
+                found: "REPEATED INT32".into()
+            })
+        );
+        assert_eq!(
+            schema.bind("A", Field::known(FieldKind::I32, false)),
+            Err(Problem::MissingColumn {
+                closest: Some("a".into())
+            })
+        );
+        // Unknown types: only what does not depend on the type is checked.
+        let unknown = Field {
+            kind: None,
+            nullable: None,
+        };
+        assert_eq!(schema.bind("b", unknown), Ok(3));
+    }
+}

@@ -1,0 +1,18 @@
+// `f32` cannot read a DOUBLE column: the compiler says to use `f64` (the issue's example).
+use parquet_rows::ParquetRow;
+
+#[derive(ParquetRow)]
+#[parquet(schema = "message schema {
+    REQUIRED INT64 ts (TIMESTAMP_MICROS);
+    REQUIRED BINARY symbol (UTF8);
+    REQUIRED DOUBLE bid;
+    REQUIRED DOUBLE ask;
+}")]
+struct Tick<'a> {
+    ts: i64,
+    symbol: &'a str,
+    bid: f32,
+    ask: f64,
+}
+
+fn main() {}

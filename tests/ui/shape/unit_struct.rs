@@ -1,0 +1,7 @@
+// A unit struct reads nothing.
+use parquet_rows::ParquetRow;
+
+#[derive(ParquetRow)]
+struct Nothing;
+
+fn main() {}
