@@ -1,6 +1,15 @@
 //! Round trips for every (encoding x physical type) pair the `parquet` writer can
 //! produce, with nulls and several pages, in data page v1 and v2.
 
+// Test data comes from small integer loops: the casts are exact, and the writer
+// function is long because it lists every column; round trips must be exact.
+#![allow(
+    clippy::cast_precision_loss,
+    clippy::too_many_lines,
+    clippy::type_complexity,
+    clippy::float_cmp // round trips must be exact
+)]
+
 use std::sync::Arc;
 
 use parquet::basic::{Compression, Encoding};
@@ -54,7 +63,7 @@ fn strings() -> Vec<String> {
 
 fn is_null(i: usize, column: usize) -> bool {
     // Nulls in different places per column, and a long all-null stretch.
-    (i * 31 + column * 7) % 11 == 0 || (1000..1300).contains(&i)
+    (i * 31 + column * 7).is_multiple_of(11) || (1000..1300).contains(&i)
 }
 
 fn write(encoding_for: &dyn Fn(&str) -> Option<Encoding>, version: WriterVersion) -> Vec<u8> {
@@ -130,7 +139,7 @@ fn check(bytes: Vec<u8>, expect_encoding: &[(&str, Encoding)]) {
             opt(1).then(|| (i as i64) * -7_777_777_777 + 5),
             "row {i}"
         );
-        assert_eq!(row.f32, opt(2).then(|| i as f32 * 0.25 - 3.0), "row {i}");
+        assert_eq!(row.f32, opt(2).then_some(i as f32 * 0.25 - 3.0), "row {i}");
         assert_eq!(row.f64, opt(3).then(|| (i as f64).sqrt()), "row {i}");
         assert_eq!(row.s, opt(4).then(|| strings[i].as_str()), "row {i}");
         let b = vec![i as u8; i % 5];
@@ -316,7 +325,7 @@ mod types {
                         .take(15)
                         .take_while(|&&b| b == if v < 0 { 0xff } else { 0 })
                         .count();
-                    let skip = if (be[skip] & 0x80 != 0) != (v < 0) {
+                    let skip = if (be[skip] & 0x80 == 0) == (v < 0) {
                         skip - 1
                     } else {
                         skip
@@ -495,6 +504,7 @@ mod types {
     #[test]
     fn narrowing_and_wrong_logical_types_are_refused() {
         #[derive(ParquetRow, Debug)]
+        #[allow(dead_code)] // only bound, never decoded
         struct Narrow {
             #[parquet(rename = "big")]
             b: i64, // INT(64, unsigned) does not fit i64

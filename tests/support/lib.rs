@@ -48,8 +48,13 @@ pub struct TickOwned {
 
 /// The values of row `i` of the tick fixture: (ts, symbol, bid, ask).
 pub fn tick_values(i: usize) -> (i64, &'static str, f64, f64) {
-    let bid = 1.10000 + (i % 1000) as f64 * 1e-5;
-    (1_774_000_000_000_000 + i as i64 * 137, "EURUSD", bid, bid + 0.00012)
+    let bid = 1.10000 + f64::from((i % 1000) as u32) * 1e-5;
+    (
+        1_774_000_000_000_000 + i as i64 * 137,
+        "EURUSD",
+        bid,
+        bid + 0.00012,
+    )
 }
 
 /// Writes the tick fixture with `rows` rows: ZSTD, one row group, default
@@ -63,6 +68,9 @@ pub fn write_ticks<W: std::io::Write + Send>(out: W, rows: usize) -> parquet::er
 }
 
 /// Writes the tick fixture's data with the given writer properties.
+///
+/// # Panics
+/// Never in practice: only if the tick schema had fewer columns than written.
 pub fn write_ticks_with<W: std::io::Write + Send>(
     out: W,
     rows: usize,
@@ -86,7 +94,8 @@ pub fn write_ticks_with<W: std::io::Write + Send>(
     col.typed::<Int64Type>().write_batch(&ts, None, None)?;
     col.close()?;
     let mut col = rg.next_column()?.expect("symbol column");
-    col.typed::<ByteArrayType>().write_batch(&symbol, None, None)?;
+    col.typed::<ByteArrayType>()
+        .write_batch(&symbol, None, None)?;
     col.close()?;
     for values in [&bid, &ask] {
         let mut col = rg.next_column()?.expect("price column");
@@ -105,6 +114,9 @@ pub fn workspace_root() -> PathBuf {
 
 /// Path of the tick fixture with `rows` rows under `target/fixtures/`, written
 /// first if it does not exist yet.
+///
+/// # Panics
+/// If the file cannot be written.
 pub fn tick_file(rows: usize) -> PathBuf {
     let dir = workspace_root().join("target").join("fixtures");
     std::fs::create_dir_all(&dir).expect("create target/fixtures");
@@ -139,7 +151,10 @@ pub fn parquet_test_data() -> Option<PathBuf> {
                 workspace_root().join(p)
             }
         }
-        _ => workspace_root().join("..").join("shared").join("parquet-testing"),
+        _ => workspace_root()
+            .join("..")
+            .join("shared")
+            .join("parquet-testing"),
     };
     assert!(
         dir.join("data").is_dir(),
@@ -153,4 +168,179 @@ pub fn parquet_test_data() -> Option<PathBuf> {
 /// `path` relative to the corpus, if the corpus is available.
 pub fn corpus_file(relative: impl AsRef<Path>) -> Option<PathBuf> {
     parquet_test_data().map(|d| d.join(relative))
+}
+
+/// The values of one column for [`write_columns`]; `None` is a null.
+///
+/// The definition levels are derived from the column's schema: `None` is
+/// written as a null in an OPTIONAL column and is an error in a REQUIRED one.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ColumnValues {
+    /// BOOLEAN.
+    Bool(Vec<Option<bool>>),
+    /// INT32 (whatever its annotation).
+    Int32(Vec<Option<i32>>),
+    /// INT64 (whatever its annotation).
+    Int64(Vec<Option<i64>>),
+    /// FLOAT.
+    Float(Vec<Option<f32>>),
+    /// DOUBLE.
+    Double(Vec<Option<f64>>),
+    /// BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY (raw bytes, written as given: no UTF-8 check).
+    Bytes(Vec<Option<Vec<u8>>>),
+}
+
+impl ColumnValues {
+    /// Number of values (nulls included).
+    pub fn len(&self) -> usize {
+        match self {
+            ColumnValues::Bool(v) => v.len(),
+            ColumnValues::Int32(v) => v.len(),
+            ColumnValues::Int64(v) => v.len(),
+            ColumnValues::Float(v) => v.len(),
+            ColumnValues::Double(v) => v.len(),
+            ColumnValues::Bytes(v) => v.len(),
+        }
+    }
+
+    /// Whether there are no values.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Splits `values` into the non-null values and, for an OPTIONAL column
+/// (`max_def > 0`), the definition levels.
+fn split_nulls<T: Clone>(
+    values: &[Option<T>],
+    max_def: i16,
+) -> parquet::errors::Result<(Vec<T>, Option<Vec<i16>>)> {
+    let dense: Vec<T> = values.iter().flatten().cloned().collect();
+    if max_def == 0 {
+        if dense.len() != values.len() {
+            return Err(parquet::errors::ParquetError::General(
+                "a null in a REQUIRED column".into(),
+            ));
+        }
+        return Ok((dense, None));
+    }
+    let defs = values.iter().map(|v| i16::from(v.is_some())).collect();
+    Ok((dense, Some(defs)))
+}
+
+/// Writes a file in memory with `SerializedFileWriter`: `schema` in the
+/// message-type syntax of `parse_message_type`, one entry per row group, each
+/// holding one [`ColumnValues`] per leaf column in schema order.
+///
+/// Every column is written with one `write_batch` call; the writer splits it
+/// into pages as `props` says (`set_write_batch_size`, page limits, ...).
+pub fn write_columns(
+    schema: &str,
+    props: WriterProperties,
+    row_groups: &[Vec<ColumnValues>],
+) -> parquet::errors::Result<bytes::Bytes> {
+    use parquet::column::writer::ColumnWriter;
+    use parquet::data_type::FixedLenByteArray;
+    use parquet::errors::ParquetError;
+
+    let schema = Arc::new(parse_message_type(schema)?);
+    let descr = parquet::schema::types::SchemaDescriptor::new(schema.clone());
+    let mut buf = Vec::new();
+    let mut writer = SerializedFileWriter::new(&mut buf, schema, Arc::new(props))?;
+    for columns in row_groups {
+        if columns.len() != descr.num_columns() {
+            return Err(ParquetError::General(format!(
+                "{} columns given, the schema has {}",
+                columns.len(),
+                descr.num_columns()
+            )));
+        }
+        let mut rg = writer.next_row_group()?;
+        for (i, values) in columns.iter().enumerate() {
+            let max_def = descr.column(i).max_def_level();
+            let mut col = rg
+                .next_column()?
+                .ok_or_else(|| ParquetError::General("fewer columns than values".into()))?;
+            match (col.untyped(), values) {
+                (ColumnWriter::BoolColumnWriter(w), ColumnValues::Bool(v)) => {
+                    let (dense, defs) = split_nulls(v, max_def)?;
+                    w.write_batch(&dense, defs.as_deref(), None)?;
+                }
+                (ColumnWriter::Int32ColumnWriter(w), ColumnValues::Int32(v)) => {
+                    let (dense, defs) = split_nulls(v, max_def)?;
+                    w.write_batch(&dense, defs.as_deref(), None)?;
+                }
+                (ColumnWriter::Int64ColumnWriter(w), ColumnValues::Int64(v)) => {
+                    let (dense, defs) = split_nulls(v, max_def)?;
+                    w.write_batch(&dense, defs.as_deref(), None)?;
+                }
+                (ColumnWriter::FloatColumnWriter(w), ColumnValues::Float(v)) => {
+                    let (dense, defs) = split_nulls(v, max_def)?;
+                    w.write_batch(&dense, defs.as_deref(), None)?;
+                }
+                (ColumnWriter::DoubleColumnWriter(w), ColumnValues::Double(v)) => {
+                    let (dense, defs) = split_nulls(v, max_def)?;
+                    w.write_batch(&dense, defs.as_deref(), None)?;
+                }
+                (ColumnWriter::ByteArrayColumnWriter(w), ColumnValues::Bytes(v)) => {
+                    let (dense, defs) = split_nulls(v, max_def)?;
+                    let dense: Vec<ByteArray> = dense.into_iter().map(ByteArray::from).collect();
+                    w.write_batch(&dense, defs.as_deref(), None)?;
+                }
+                (ColumnWriter::FixedLenByteArrayColumnWriter(w), ColumnValues::Bytes(v)) => {
+                    let (dense, defs) = split_nulls(v, max_def)?;
+                    let dense: Vec<FixedLenByteArray> = dense
+                        .into_iter()
+                        .map(|b| FixedLenByteArray::from(ByteArray::from(b)))
+                        .collect();
+                    w.write_batch(&dense, defs.as_deref(), None)?;
+                }
+                (_, values) => {
+                    return Err(ParquetError::General(format!(
+                        "column {} ({}) cannot take {values:?}",
+                        i,
+                        descr.column(i).path()
+                    )))
+                }
+            }
+            col.close()?;
+        }
+        rg.close()?;
+    }
+    writer.close()?;
+    Ok(bytes::Bytes::from(buf))
+}
+
+/// Every page of every column chunk of an in-memory file, as the `parquet`
+/// crate's page reader returns them (decompressed): `pages[row_group][column]`.
+///
+/// # Panics
+/// If the file or the page headers cannot be read: only for files the tests wrote.
+pub fn all_pages(file: &bytes::Bytes) -> Vec<Vec<Vec<parquet::column::page::Page>>> {
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    let reader = SerializedFileReader::new(file.clone()).expect("footer");
+    (0..reader.num_row_groups())
+        .map(|g| {
+            let group = reader.get_row_group(g).expect("row group");
+            (0..group.num_columns())
+                .map(|c| {
+                    group
+                        .get_column_page_reader(c)
+                        .expect("page reader")
+                        .collect::<parquet::errors::Result<_>>()
+                        .expect("pages")
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The footer metadata of an in-memory file.
+///
+/// # Panics
+/// If the footer cannot be read: only for files the tests wrote.
+pub fn file_metadata(file: &bytes::Bytes) -> parquet::file::metadata::ParquetMetaData {
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    let reader = SerializedFileReader::new(file.clone()).expect("footer");
+    reader.metadata().clone()
 }

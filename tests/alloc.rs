@@ -1,0 +1,115 @@
+//! Decoding a tick file into `Vec<Tick<'_>>` makes a number of allocations that
+//! does not grow with the number of rows: the design's "no allocation per row
+//! for fields that don't own heap data" (`&str` symbols borrow the dictionary
+//! page, numbers are copied).
+//!
+//! A binary of its own, because it installs a `#[global_allocator]`, with a
+//! single `#[test]`: the allocator counts every thread, and the test harness
+//! runs the tests of a binary in parallel threads, which would disturb the
+//! counts.
+
+use std::alloc::System;
+
+use parquet_rows::ParquetFile;
+use parquet_rows_suite::{tick_file, tick_values, Tick};
+use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
+
+/// How much the decode counts of the two files may differ; see the test.
+const SLACK: usize = 4;
+
+#[global_allocator]
+static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+/// Allocation calls (`alloc`, `alloc_zeroed` and `realloc`) of the two steps.
+#[derive(Debug, Clone, Copy)]
+struct Counts {
+    /// Pages (dictionary and data) of the four columns, for scale.
+    pages: usize,
+    /// `file.load::<Tick>()`: reading and decompressing pages.
+    load: usize,
+    /// `pages.rows::<Tick>()`: decoding the rows.
+    decode: usize,
+}
+
+fn calls(stats: stats_alloc::Stats) -> usize {
+    stats.allocations + stats.reallocations
+}
+
+/// Pages in the file, counted with the `parquet` crate's page reader.
+fn pages(path: &std::path::Path) -> usize {
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    let reader =
+        SerializedFileReader::new(std::fs::File::open(path).expect("open")).expect("footer");
+    let mut pages = 0;
+    for g in 0..reader.num_row_groups() {
+        let group = reader.get_row_group(g).expect("row group");
+        for c in 0..group.num_columns() {
+            pages += group.get_column_page_reader(c).expect("pages").count();
+        }
+    }
+    pages
+}
+
+fn count(rows: usize) -> Counts {
+    let path = tick_file(rows); // written (once) before anything is counted
+    let pages_in_file = pages(&path);
+    let file = ParquetFile::open(&path).expect("open tick file");
+
+    let region = Region::new(GLOBAL);
+    let pages = file.load::<Tick>().expect("load");
+    let load = calls(region.change());
+
+    let region = Region::new(GLOBAL);
+    let ticks: Vec<Tick<'_>> = pages.rows().expect("rows");
+    let decode = calls(region.change());
+
+    // Not counted: check that the decode did decode every row.
+    assert_eq!(ticks.len(), rows);
+    for i in [0, rows / 2, rows - 1] {
+        let (ts, symbol, bid, ask) = tick_values(i);
+        assert_eq!(
+            (ticks[i].ts, ticks[i].symbol, ticks[i].bid, ticks[i].ask),
+            (ts, symbol, bid, ask)
+        );
+    }
+    Counts {
+        pages: pages_in_file,
+        load,
+        decode,
+    }
+}
+
+#[test]
+fn decoding_allocations_do_not_grow_with_rows() {
+    // Warm up: one-time allocations (lazily initialised statics, thread-locals,
+    // codec tables) happen here, not in the measured runs.
+    count(1_000);
+
+    let small = count(65_000);
+    let large = count(370_000);
+    for (rows, c) in [(65_000, small), (370_000, large)] {
+        println!(
+            "{rows:>7} rows, {:>3} pages: allocation calls: load {:>4}, decode {:>3}",
+            c.pages, c.load, c.decode
+        );
+    }
+
+    // Decoding allocates per file and row group (the output `Vec`, one batch
+    // buffer per field, each column reader's scratch buffers and the symbol
+    // dictionary), never per row. The larger file has a few more pages, and a
+    // page may make a scratch buffer grow once more: allow that small constant.
+    assert!(
+        large.decode <= small.decode + SLACK && small.decode <= large.decode + SLACK,
+        "decode allocations grow with the rows: {small:?} vs {large:?}"
+    );
+    // Loading allocates per page (page headers, decompression buffers and
+    // codec state; a few calls each), and a page holds thousands of rows: far
+    // below one allocation per row.
+    for (rows, counts) in [(65_000, small), (370_000, large)] {
+        assert!(
+            counts.load <= 8 * counts.pages + 64,
+            "{rows} rows: {counts:?}"
+        );
+        assert!(counts.load < rows / 100, "{rows} rows: {counts:?}");
+    }
+}
