@@ -4,6 +4,7 @@
 use parquet_rows::ParquetRow;
 
 #[derive(ParquetRow, Debug)]
+#[allow(dead_code)] // decoded, never read: the target looks for panics
 pub struct Everything<'a> {
     pub id: Option<i32>,
     pub big: i64,
@@ -15,6 +16,7 @@ pub struct Everything<'a> {
 }
 
 #[derive(ParquetRow, Debug)]
+#[allow(dead_code)] // decoded, never read: the target looks for panics
 pub struct Owned {
     pub name: Option<std::sync::Arc<str>>,
     pub fixed: Option<Vec<u8>>,

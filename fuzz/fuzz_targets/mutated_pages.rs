@@ -54,7 +54,8 @@ fn template(variant: u8) -> Vec<u8> {
     };
     let schema = Arc::new(parse_message_type(SCHEMA).expect("schema"));
     let mut out = Vec::new();
-    let mut w = SerializedFileWriter::new(&mut out, schema, Arc::new(props.build())).expect("writer");
+    let mut w =
+        SerializedFileWriter::new(&mut out, schema, Arc::new(props.build())).expect("writer");
     let mut rg = w.next_row_group().expect("row group");
     let rows = 100;
     let defs: Vec<i16> = (0..rows).map(|i| i16::from(i % 7 != 3)).collect();
@@ -62,17 +63,51 @@ fn template(variant: u8) -> Vec<u8> {
     macro_rules! col {
         ($ty:ty, $values:expr, $defs:expr) => {{
             let mut c = rg.next_column().expect("column").expect("column");
-            c.typed::<$ty>().write_batch(&$values, $defs, None).expect("write");
+            c.typed::<$ty>()
+                .write_batch(&$values, $defs, None)
+                .expect("write");
             c.close().expect("close");
         }};
     }
-    col!(Int32Type, (0..present as i32).map(|i| i % 13).collect::<Vec<_>>(), Some(&defs));
-    col!(Int64Type, (0..rows as i64).map(|i| i * 1_000_003).collect::<Vec<_>>(), None);
-    col!(ByteArrayType, (0..present).map(|i| ByteArray::from(format!("name-{}", i % 9).as_str())).collect::<Vec<_>>(), Some(&defs));
-    col!(BoolType, (0..present).map(|i| i % 3 == 0).collect::<Vec<_>>(), Some(&defs));
-    col!(DoubleType, (0..rows).map(|i| f64::from(i) * 0.5).collect::<Vec<_>>(), None);
-    col!(FixedLenByteArrayType, (0..present).map(|i| FixedLenByteArray::from(vec![i as u8, 1, 2])).collect::<Vec<_>>(), Some(&defs));
-    col!(Int32Type, (0..present as i32).map(|i| i % 200).collect::<Vec<_>>(), Some(&defs));
+    col!(
+        Int32Type,
+        (0..present as i32).map(|i| i % 13).collect::<Vec<_>>(),
+        Some(&defs)
+    );
+    col!(
+        Int64Type,
+        (0..rows as i64).map(|i| i * 1_000_003).collect::<Vec<_>>(),
+        None
+    );
+    col!(
+        ByteArrayType,
+        (0..present)
+            .map(|i| ByteArray::from(format!("name-{}", i % 9).as_str()))
+            .collect::<Vec<_>>(),
+        Some(&defs)
+    );
+    col!(
+        BoolType,
+        (0..present).map(|i| i % 3 == 0).collect::<Vec<_>>(),
+        Some(&defs)
+    );
+    col!(
+        DoubleType,
+        (0..rows).map(|i| f64::from(i) * 0.5).collect::<Vec<_>>(),
+        None
+    );
+    col!(
+        FixedLenByteArrayType,
+        (0..present)
+            .map(|i| FixedLenByteArray::from(vec![i as u8, 1, 2]))
+            .collect::<Vec<_>>(),
+        Some(&defs)
+    );
+    col!(
+        Int32Type,
+        (0..present as i32).map(|i| i % 200).collect::<Vec<_>>(),
+        Some(&defs)
+    );
     rg.close().expect("close row group");
     w.close().expect("close file");
     out
@@ -90,7 +125,11 @@ fuzz_target!(|data: &[u8]| {
     let mut file = templates()[usize::from(variant % 4)].clone();
     // Page bytes are everything between the 4-byte magic and the footer; the
     // footer length sits in the last 8 bytes.
-    let footer_len = u32::from_le_bytes(file[file.len() - 8..file.len() - 4].try_into().expect("4 bytes")) as usize;
+    let footer_len = u32::from_le_bytes(
+        file[file.len() - 8..file.len() - 4]
+            .try_into()
+            .expect("4 bytes"),
+    ) as usize;
     let pages_end = file.len() - 8 - footer_len;
     let span = pages_end - 4;
     for edit in edits.chunks_exact(3) {
