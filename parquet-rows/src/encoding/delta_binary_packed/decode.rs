@@ -18,7 +18,7 @@ pub(crate) struct DeltaBinaryPackedDecoder<'a> {
     min_delta: i64,              // of the current block
     widths: &'a [u8],            // bit widths of the current block's miniblocks
     miniblock: usize,            // index of the current miniblock in `widths`
-    mini_data: &'a [u8],         // bytes of the current miniblock
+    mini_data: &'a [u8],         // the section from the current miniblock's first byte on
     mini_width: u32,             // invariant: <= 64; bit width of the current miniblock
     mini_next: usize,            // values of the current miniblock already returned
     mini_left: usize,            // values of the current miniblock not yet returned
@@ -153,7 +153,11 @@ impl<'a> DeltaBinaryPackedDecoder<'a> {
             )));
         }
         let take = bytes.min(rest.len());
-        self.mini_data = &rest[..take];
+        // Keep the rest of the section, not just this miniblock: values are read
+        // with wide loads, and a slice cut at the miniblock's end sent the last
+        // values of every miniblock down the byte-by-byte path (measured: DELTA
+        // fixture 93 ns/row). The bits outside the value are masked off.
+        self.mini_data = rest;
         self.pos += take;
         self.mini_width = width;
         self.mini_next = 0;
