@@ -2,8 +2,9 @@
 //!
 //! - `roundtrip`: files written with the `parquet` crate under many writer
 //!   settings, read back and compared value by value;
-//! - `corpus`: the flat files of the parquet-testing corpus, compared with
-//!   their `.expected.json`;
+//! - `corpus`: the parquet-testing corpus: every flat file compared with its
+//!   `.expected.json`, and a walker that fails on any file on none of its
+//!   lists (compared, blocked upstream, must fail, out of scope);
 //! - `errors`: schema mismatches, bad values, corrupt and truncated files.
 //!
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
