@@ -36,6 +36,10 @@ use crate::row::ParquetRow;
 /// ```
 pub struct ParquetFile {
     reader: Box<dyn FileReader>,
+    // Whether row groups may be read from several threads at once: true for
+    // bytes in memory. A `std::fs::File`'s clones share one cursor in the
+    // `parquet` crate's reader, so file-backed row groups are read one by one.
+    concurrent_reads: bool,
 }
 
 impl std::fmt::Debug for ParquetFile {
@@ -57,6 +61,7 @@ impl ParquetFile {
     pub fn from_file(file: std::fs::File) -> Result<Self> {
         Ok(ParquetFile {
             reader: Box::new(SerializedFileReader::new(file)?),
+            concurrent_reads: false,
         })
     }
 
@@ -64,6 +69,7 @@ impl ParquetFile {
     pub fn from_bytes(bytes: impl Into<Bytes>) -> Result<Self> {
         Ok(ParquetFile {
             reader: Box::new(SerializedFileReader::new(bytes.into())?),
+            concurrent_reads: true,
         })
     }
 
@@ -150,16 +156,39 @@ impl ParquetFile {
         Ok(out)
     }
 
-    /// Like [`ParquetFile::read`], decoding row groups in parallel (rayon); the
-    /// rows are identical and in file order. All row groups' pages are loaded
-    /// first (reading is sequential), so memory holds the whole file's bound
-    /// columns.
+    /// Like [`ParquetFile::read`], one row group per rayon task; the rows are
+    /// identical and in file order.
+    ///
+    /// For a file in memory ([`ParquetFile::from_bytes`]) each task reads,
+    /// decompresses and decodes its row group, so decompression runs in
+    /// parallel too. For a file on disk the row groups' pages are read one after
+    /// the other first (the `parquet` crate's file reader cannot read from two
+    /// threads), then decoded in parallel; memory then holds the whole file's
+    /// bound columns at once.
     #[cfg(feature = "rayon")]
     pub fn par_read<T>(&self) -> Result<Vec<T>>
     where
         T: for<'p> ParquetRow<'p> + Send,
     {
-        self.load::<T>()?.par_rows()
+        use rayon::prelude::*;
+        if !self.concurrent_reads {
+            return self.load::<T>()?.par_rows();
+        }
+        let binding = self.bind::<T>()?;
+        let parts: Vec<Vec<T>> = (0..self.num_row_groups())
+            .into_par_iter()
+            .map(|i| {
+                let pages = self.pages(vec![self.load_group(i, &binding)?]);
+                let mut part = Vec::new();
+                pages.decode_into(&binding, &mut part)?;
+                Ok(part)
+            })
+            .collect::<Result<_>>()?;
+        let mut out = Vec::with_capacity(parts.iter().map(Vec::len).sum());
+        for mut part in parts {
+            out.append(&mut part);
+        }
+        Ok(out)
     }
 
     fn pages(&self, row_groups: Vec<LoadedRowGroup>) -> Pages {

@@ -528,3 +528,102 @@ mod types {
         assert!(!err.contains("`s: f32`"), "{err}");
     }
 }
+
+mod parallel {
+    use std::sync::Arc;
+
+    use parquet::data_type::{ByteArray, ByteArrayType, Int32Type, Int64Type};
+    use parquet::file::properties::WriterProperties;
+    use parquet::file::writer::SerializedFileWriter;
+    use parquet::schema::parser::parse_message_type;
+    use parquet_rows::{ParquetFile, ParquetRow};
+
+    #[derive(ParquetRow, Debug, PartialEq, Clone)]
+    struct Row {
+        id: i64,
+        name: String,
+        size: Option<i32>,
+    }
+
+    #[derive(ParquetRow, Debug, PartialEq)]
+    struct Borrowed<'a> {
+        id: i64,
+        name: &'a str,
+    }
+
+    /// Five row groups of different sizes (one empty), with nulls.
+    fn write() -> Vec<u8> {
+        let schema = Arc::new(
+            parse_message_type(
+                "message m { REQUIRED INT64 id; REQUIRED BINARY name (UTF8); OPTIONAL INT32 size; }",
+            )
+            .unwrap(),
+        );
+        let mut buf = Vec::new();
+        let props = Arc::new(WriterProperties::builder().build());
+        let mut w = SerializedFileWriter::new(&mut buf, schema, props).unwrap();
+        let mut next = 0i64;
+        for rows in [1000, 0, 2500, 7, 4000] {
+            let ids: Vec<i64> = (next..next + rows).collect();
+            next += rows;
+            let names: Vec<ByteArray> = ids
+                .iter()
+                .map(|i| ByteArray::from(format!("n{}", i % 17).as_str()))
+                .collect();
+            let defs: Vec<i16> = ids.iter().map(|i| i16::from(i % 10 != 0)).collect();
+            let sizes: Vec<i32> = ids
+                .iter()
+                .filter(|i| *i % 10 != 0)
+                .map(|i| (*i % 1000) as i32)
+                .collect();
+            let mut rg = w.next_row_group().unwrap();
+            let mut c = rg.next_column().unwrap().unwrap();
+            c.typed::<Int64Type>()
+                .write_batch(&ids, None, None)
+                .unwrap();
+            c.close().unwrap();
+            let mut c = rg.next_column().unwrap().unwrap();
+            c.typed::<ByteArrayType>()
+                .write_batch(&names, None, None)
+                .unwrap();
+            c.close().unwrap();
+            let mut c = rg.next_column().unwrap().unwrap();
+            c.typed::<Int32Type>()
+                .write_batch(&sizes, Some(&defs), None)
+                .unwrap();
+            c.close().unwrap();
+            rg.close().unwrap();
+        }
+        w.close().unwrap();
+        buf
+    }
+
+    #[test]
+    fn parallel_decoding_gives_the_same_rows_in_order() {
+        let bytes = write();
+        let file = ParquetFile::from_bytes(bytes.clone()).unwrap();
+        assert_eq!(file.num_row_groups(), 5);
+        let sequential: Vec<Row> = file.read().unwrap();
+        assert_eq!(sequential.len(), 7507);
+        assert!(sequential.iter().enumerate().all(|(i, r)| r.id == i as i64));
+        assert_eq!(sequential[10].size, None);
+        assert_eq!(sequential[11].size, Some(11));
+
+        // In memory: each row group read and decoded in its own task.
+        assert_eq!(file.par_read::<Row>().unwrap(), sequential);
+        // On disk: pages read sequentially, decoded in parallel.
+        let path = parquet_rows_suite::workspace_root()
+            .join("target")
+            .join(format!("parallel-{}.parquet", std::process::id()));
+        std::fs::write(&path, &bytes).unwrap();
+        let on_disk = ParquetFile::open(&path).unwrap().par_read::<Row>();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(on_disk.unwrap(), sequential);
+        // Borrowed rows from pages.
+        let pages = file.load::<Borrowed>().unwrap();
+        assert_eq!(
+            pages.par_rows::<Borrowed>().unwrap(),
+            pages.rows::<Borrowed>().unwrap()
+        );
+    }
+}
