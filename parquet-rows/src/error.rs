@@ -67,14 +67,20 @@ pub struct Location {
 
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "column `{}`", self.column)?;
+        let mut parts = Vec::new();
+        if !self.column.is_empty() {
+            parts.push(format!("column `{}`", self.column));
+        }
         if let Some(rg) = self.row_group {
-            write!(f, ", row group {rg}")?;
+            parts.push(format!("row group {rg}"));
         }
         if let Some(page) = self.page {
-            write!(f, ", page {page}")?;
+            parts.push(format!("page {page}"));
         }
-        Ok(())
+        if parts.is_empty() {
+            parts.push("file".to_owned());
+        }
+        f.write_str(&parts.join(", "))
     }
 }
 
@@ -82,7 +88,8 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Io(e) => write!(f, "i/o error: {e}"),
-            Error::Parquet(e) => write!(f, "parquet error: {e}"),
+            // `ParquetError`'s own text already starts with "Parquet error".
+            Error::Parquet(e) => e.fmt(f),
             Error::Schema(e) => e.fmt(f),
             Error::OutOfSpec { location, message } => {
                 write!(f, "corrupt file ({location}): {message}")

@@ -39,6 +39,7 @@ pub struct ParquetFile {
     // Whether row groups may be read from several threads at once: true for
     // bytes in memory. A `std::fs::File`'s clones share one cursor in the
     // `parquet` crate's reader, so file-backed row groups are read one by one.
+    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
     concurrent_reads: bool,
 }
 
@@ -214,7 +215,26 @@ impl ParquetFile {
         leaves.dedup();
         let mut columns = Vec::with_capacity(leaves.len());
         for leaf in leaves {
-            let descr = group.metadata().column(leaf).column_descr_ptr();
+            let chunk = group.metadata().column(leaf);
+            let descr = chunk.column_descr_ptr();
+            // The `parquet` crate asserts (panics) on a negative byte range; a
+            // corrupt footer must give an error instead.
+            let start = chunk
+                .dictionary_page_offset()
+                .unwrap_or(chunk.data_page_offset());
+            if start < 0 || chunk.compressed_size() < 0 {
+                return Err(Error::OutOfSpec {
+                    location: Location {
+                        column: descr.path().string(),
+                        row_group: Some(index),
+                        page: None,
+                    },
+                    message: format!(
+                        "the footer gives the column chunk a negative byte range (offset {start}, size {})",
+                        chunk.compressed_size()
+                    ),
+                });
+            }
             let pages: Vec<Page> = group
                 .get_column_page_reader(leaf)?
                 .collect::<Result<_, _>>()?;

@@ -1351,3 +1351,50 @@ fn every_bad_data_file_is_an_error() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The same for every byte of the footer (the thrift metadata): offsets, sizes,
+/// counts and types that lie must give `Err`, never a panic. Found by hand: a
+/// negative column chunk offset made the `parquet` crate assert.
+#[test]
+fn every_corrupted_byte_of_the_footer_is_ok_or_err() {
+    let bytes = fuzz_file(WriterVersion::PARQUET_1_0);
+    let len = bytes.len();
+    let footer_len = u32::from_le_bytes(
+        bytes[len - 8..len - 4]
+            .try_into()
+            .expect("4 bytes of footer length"),
+    ) as usize;
+    let footer = len - 8 - footer_len..len - 8;
+    let offsets: Vec<usize> = footer.collect();
+    let n = offsets.len();
+    let source = bytes.clone();
+    let cases = move |i: usize| {
+        let (offset, how) = (*offsets.get(i / 3)?, i % 3);
+        let mut corrupt = source.to_vec();
+        let before = corrupt[offset];
+        corrupt[offset] = match how {
+            0 => 0x00,
+            1 => 0xff,
+            _ => before ^ 0x55,
+        };
+        let label = format!(
+            "footer byte {offset} ({before:#04x}) -> {:#04x}",
+            corrupt[offset]
+        );
+        Some((label, Bytes::from(corrupt)))
+    };
+    let outcomes = run_cases("footer", cases);
+    println!(
+        "footer: {n} bytes x 3 corruptions: {} ok, {} err, {} panics",
+        outcomes.ok,
+        outcomes.err,
+        outcomes.panics.len()
+    );
+    assert!(
+        outcomes.panics.is_empty(),
+        "{} footer corruptions panicked instead of returning Err, e.g.:\n{}",
+        outcomes.panics.len(),
+        outcomes.panics[..outcomes.panics.len().min(10)].join("\n")
+    );
+    assert_eq!(outcomes.ok + outcomes.err, 3 * n);
+}

@@ -33,7 +33,7 @@ impl<'a> PlainDecoder<'a> {
         let rest = self.rest();
         if rest.len() < len {
             return Err(DecodeError::oos(format!(
-                "{what} needs {len} bytes but the page has {} left",
+                "{what}: {len} bytes needed but the page has {} left",
                 rest.len()
             )));
         }

@@ -97,6 +97,7 @@ impl<'a> RleBpDecoder<'a> {
                 let last = dict.len() - 1;
                 // Branch-free: clamp each index and note whether any was too large.
                 let mut bad = false;
+                let mut max_seen = 0u32;
                 let start = out.len();
                 let mut left = k;
                 let width = self.bit_width as usize;
@@ -110,6 +111,7 @@ impl<'a> RleBpDecoder<'a> {
                         };
                         bitpacked::unpack8(group, self.bit_width, &mut indices);
                         out.extend(indices.iter().map(|&i| {
+                            max_seen = max_seen.max(i);
                             let i = i as usize;
                             bad |= i > last;
                             dict[i.min(last)].clone()
@@ -123,6 +125,7 @@ impl<'a> RleBpDecoder<'a> {
                     let m = left.min(8);
                     self.unpack(&mut indices[..m]);
                     out.extend(indices[..m].iter().map(|&i| {
+                        max_seen = max_seen.max(i);
                         let i = i as usize;
                         bad |= i > last;
                         dict[i.min(last)].clone()
@@ -131,10 +134,7 @@ impl<'a> RleBpDecoder<'a> {
                 }
                 if bad {
                     out.truncate(start);
-                    return Err(DecodeError::oos(format!(
-                        "a dictionary index of a bit-packed run is out of range (the dictionary has {} entries)",
-                        dict.len()
-                    )));
+                    return Err(out_of_range(max_seen));
                 }
                 written += k;
             } else if !self.next_run()? {
