@@ -82,21 +82,20 @@ fn mismatched_encoding() -> DecodeError {
     DecodeError::Unsupported("this encoding cannot hold values of this physical type".into())
 }
 
-/// Appends `n` DELTA_BINARY_PACKED values, each through `convert`.
-fn read_delta<T>(
-    values: &mut Encoded<'_>,
+/// Appends `n` values that a batch decoder (`get_batch`, filling a slice and
+/// returning how many it wrote) produces, each through `convert`, using a small
+/// stack buffer; fewer than `n` values is an error.
+fn read_buffered<V: Copy + Default, T>(
     n: usize,
     out: &mut Vec<T>,
-    convert: impl Fn(i64) -> T,
+    mut get_batch: impl FnMut(&mut [V]) -> Result<usize, DecodeError>,
+    convert: impl Fn(V) -> T,
 ) -> Result<(), DecodeError> {
-    let Encoded::Delta(decoder) = values else {
-        return Err(mismatched_encoding());
-    };
-    let mut buf = [0i64; 256];
+    let mut buf = [V::default(); 256];
     let mut left = n;
     while left > 0 {
         let k = left.min(buf.len());
-        let got = decoder.get_batch(&mut buf[..k])?;
+        let got = get_batch(&mut buf[..k])?;
         if got < k {
             return Err(DecodeError::oos(format!(
                 "the page ends after {} of {n} values",
@@ -107,6 +106,19 @@ fn read_delta<T>(
         left -= k;
     }
     Ok(())
+}
+
+/// Appends `n` DELTA_BINARY_PACKED values, each through `convert`.
+fn read_delta<T>(
+    values: &mut Encoded<'_>,
+    n: usize,
+    out: &mut Vec<T>,
+    convert: impl Fn(i64) -> T,
+) -> Result<(), DecodeError> {
+    let Encoded::Delta(decoder) = values else {
+        return Err(mismatched_encoding());
+    };
+    read_buffered(n, out, |buf| decoder.get_batch(buf), convert)
 }
 
 /// Appends `n` BYTE_STREAM_SPLIT values of `W` bytes.
@@ -238,21 +250,7 @@ impl Physical for Boolean {
         let Encoded::RleBool(decoder) = values else {
             return Err(mismatched_encoding());
         };
-        let mut buf = [0u32; 256];
-        let mut left = n;
-        while left > 0 {
-            let k = left.min(buf.len());
-            let got = decoder.get_batch(&mut buf[..k])?;
-            if got < k {
-                return Err(DecodeError::oos(format!(
-                    "the page ends after {} of {n} booleans",
-                    n - left + got
-                )));
-            }
-            out.extend(buf[..k].iter().map(|&v| v != 0));
-            left -= k;
-        }
-        Ok(())
+        read_buffered(n, out, |buf| decoder.get_batch(buf), |v: u32| v != 0)
     }
 }
 

@@ -1032,6 +1032,25 @@ fn run_cases(
     }
 }
 
+/// Decodes `bytes` with each byte at `offsets` replaced in turn by 0x00, 0xff
+/// and itself ^ 0x55 (three cases per offset), catching panics and hangs.
+fn corrupt_each(name: &str, bytes: &Bytes, offsets: Vec<usize>) -> Outcomes {
+    let source = bytes.clone();
+    let cases = move |i: usize| {
+        let (offset, how) = (*offsets.get(i / 3)?, i % 3);
+        let mut corrupt = source.to_vec();
+        let before = corrupt[offset];
+        corrupt[offset] = match how {
+            0 => 0x00,
+            1 => 0xff,
+            _ => before ^ 0x55,
+        };
+        let label = format!("byte {offset} ({before:#04x}) -> {:#04x}", corrupt[offset]);
+        Some((label, Bytes::from(corrupt)))
+    };
+    run_cases(name, cases)
+}
+
 /// The byte ranges of every column chunk, from the column chunk metadata.
 fn chunk_ranges(bytes: &Bytes) -> Vec<std::ops::Range<usize>> {
     let metadata = file_metadata(bytes);
@@ -1070,20 +1089,7 @@ fn corrupt_every_byte(version: WriterVersion) {
         .all(|c| c.iter().filter(|p| p.is_data_page()).count() >= 4));
     let offsets: Vec<usize> = chunk_ranges(&bytes).into_iter().flatten().collect();
     let n = offsets.len();
-    let source = bytes.clone();
-    let cases = move |i: usize| {
-        let (offset, how) = (*offsets.get(i / 3)?, i % 3);
-        let mut corrupt = source.to_vec();
-        let before = corrupt[offset];
-        corrupt[offset] = match how {
-            0 => 0x00,
-            1 => 0xff,
-            _ => before ^ 0x55,
-        };
-        let label = format!("byte {offset} ({before:#04x}) -> {:#04x}", corrupt[offset]);
-        Some((label, Bytes::from(corrupt)))
-    };
-    let outcomes = run_cases(&format!("{version:?}"), cases);
+    let outcomes = corrupt_each(&format!("{version:?}"), &bytes, offsets);
     println!(
         "{version:?}: {n} bytes x 3 corruptions: {} ok, {} err, {} panics",
         outcomes.ok,
@@ -1367,23 +1373,7 @@ fn every_corrupted_byte_of_the_footer_is_ok_or_err() {
     let footer = len - 8 - footer_len..len - 8;
     let offsets: Vec<usize> = footer.collect();
     let n = offsets.len();
-    let source = bytes.clone();
-    let cases = move |i: usize| {
-        let (offset, how) = (*offsets.get(i / 3)?, i % 3);
-        let mut corrupt = source.to_vec();
-        let before = corrupt[offset];
-        corrupt[offset] = match how {
-            0 => 0x00,
-            1 => 0xff,
-            _ => before ^ 0x55,
-        };
-        let label = format!(
-            "footer byte {offset} ({before:#04x}) -> {:#04x}",
-            corrupt[offset]
-        );
-        Some((label, Bytes::from(corrupt)))
-    };
-    let outcomes = run_cases("footer", cases);
+    let outcomes = corrupt_each("footer", &bytes, offsets);
     println!(
         "footer: {n} bytes x 3 corruptions: {} ok, {} err, {} panics",
         outcomes.ok,

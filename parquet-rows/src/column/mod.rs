@@ -195,15 +195,7 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         mut dense: impl FnMut(&mut Self, usize, &mut Vec<Option<T>>) -> Result<()>,
     ) -> Result<()> {
         if self.max_def == 0 {
-            let mut left = n;
-            while left > 0 {
-                self.ensure_page()?;
-                let k = left.min(self.page.left);
-                dense(self, k, out)?;
-                self.page.left -= k;
-                left -= k;
-            }
-            return Ok(());
+            return self.read_required_with(n, out, dense);
         }
         out.reserve(n);
         let max_def = self.max_def as u32;
