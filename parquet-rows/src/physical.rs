@@ -54,16 +54,23 @@ pub enum Encoded<'p> {
         ends: &'p [usize],
         /// Index of the next value.
         next: usize,
+        /// `data` as text, once a UTF-8 reader has validated it as a whole and
+        /// found every value boundary on a character boundary (one check per
+        /// page instead of one per value).
+        text: Option<&'p str>,
     },
 }
 
 impl<'p> Encoded<'p> {
-    /// Takes the next `n` byte slices, or fails if the page has fewer.
-    fn slices(&mut self, n: usize) -> Result<impl Iterator<Item = &'p [u8]> + 'p, DecodeError> {
-        let Encoded::Slices { data, ends, next } = self else {
+    /// Takes the bounds of the next `n` values, or fails if the page has fewer.
+    fn ranges(
+        &mut self,
+        n: usize,
+    ) -> Result<impl Iterator<Item = std::ops::Range<usize>> + 'p, DecodeError> {
+        let Encoded::Slices { ends, next, .. } = self else {
             return Err(mismatched_encoding());
         };
-        let (data, ends, start) = (*data, *ends, *next);
+        let (ends, start) = (*ends, *next);
         if ends.len() - start < n {
             return Err(DecodeError::oos(format!(
                 "the page ends after {} of {n} values",
@@ -73,8 +80,36 @@ impl<'p> Encoded<'p> {
         *next += n;
         Ok((start..start + n).map(move |i| {
             let from = if i == 0 { 0 } else { ends[i - 1] };
-            &data[from..ends[i]]
+            from..ends[i]
         }))
+    }
+
+    /// Takes the next `n` byte slices, or fails if the page has fewer.
+    fn slices(&mut self, n: usize) -> Result<impl Iterator<Item = &'p [u8]> + 'p, DecodeError> {
+        let data = match self {
+            Encoded::Slices { data, .. } => *data,
+            _ => return Err(mismatched_encoding()),
+        };
+        Ok(self.ranges(n)?.map(move |r| &data[r]))
+    }
+
+    /// For UTF-8 columns: validates the page's values as one string, once, and
+    /// returns it if every value boundary is a character boundary.
+    fn as_text(&mut self) -> Option<&'p str> {
+        let Encoded::Slices {
+            data, ends, text, ..
+        } = self
+        else {
+            return None;
+        };
+        if text.is_none() {
+            let used = data.get(..ends.last().copied().unwrap_or(0))?;
+            let whole = std::str::from_utf8(used).ok()?;
+            if ends.iter().all(|&end| whole.is_char_boundary(end)) {
+                *text = Some(whole);
+            }
+        }
+        *text
     }
 }
 
@@ -313,6 +348,14 @@ impl Physical for Utf8 {
         out: &mut Vec<&'p str>,
     ) -> Result<(), DecodeError> {
         out.reserve(n);
+        if let Some(text) = values.as_text() {
+            for range in values.ranges(n)? {
+                // Every bound was checked to be a character boundary.
+                out.push(text.get(range).unwrap_or_default());
+            }
+            return Ok(());
+        }
+        // Not valid as a whole: find the bad value, per value.
         for bytes in values.slices(n)? {
             out.push(utf8(bytes)?);
         }
@@ -583,6 +626,47 @@ mod tests {
         wide[19] = 0xfe;
         assert_eq!(be_i128(&wide).unwrap(), -2);
         assert!(be_i128(&[0x01; 17]).is_err());
+    }
+
+    fn shape() -> PlainShape {
+        PlainShape {
+            physical: Type::BYTE_ARRAY,
+            fixed_len: None,
+            unsigned: false,
+        }
+    }
+
+    fn read_text<'p>(data: &'p [u8], ends: &'p [usize]) -> Result<Vec<&'p str>, DecodeError> {
+        let mut values = Encoded::Slices {
+            data,
+            ends,
+            next: 0,
+            text: None,
+        };
+        let mut out = Vec::new();
+        Utf8::read_encoded(&mut values, shape(), 1, &mut out)?;
+        Utf8::read_encoded(&mut values, shape(), ends.len() - 1, &mut out)?;
+        Ok(out)
+    }
+
+    #[test]
+    fn utf8_slices_are_checked_once_per_page_and_exactly() {
+        assert_eq!(
+            read_text("abécd".as_bytes(), &[2, 4, 6]).unwrap(),
+            ["ab", "é", "cd"]
+        );
+        // Valid as a whole, but a value boundary splits `é`: each value is invalid.
+        assert!(read_text("aé".as_bytes(), &[2, 3]).is_err());
+        // One invalid value among valid ones.
+        assert!(read_text(b"ab\xffcd", &[2, 3, 5]).is_err());
+        // Too few values left.
+        let mut values = Encoded::Slices {
+            data: b"ab",
+            ends: &[2],
+            next: 0,
+            text: None,
+        };
+        assert!(Utf8::read_encoded(&mut values, shape(), 2, &mut Vec::new()).is_err());
     }
 
     #[test]

@@ -279,6 +279,7 @@ fn values<'p>(
             data,
             ends: &arena.ends,
             next: 0,
+            text: None,
         })
     };
     match (encoding, physical) {
