@@ -3,7 +3,8 @@
 use std::path::Path;
 
 use bytes::Bytes;
-use parquet::column::page::Page;
+use parquet::column::page::{Page, PageReader};
+use parquet::file::metadata::RowGroupMetaData;
 use parquet::file::reader::FileReader;
 use parquet::file::serialized_reader::SerializedFileReader;
 use parquet::schema::types::SchemaDescriptor;
@@ -41,6 +42,9 @@ pub struct ParquetFile {
     // `parquet` crate's reader, so file-backed row groups are read one by one.
     #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
     concurrent_reads: bool,
+    // The path the file was opened from: parallel readers open their own handle.
+    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
+    path: Option<std::path::PathBuf>,
 }
 
 impl std::fmt::Debug for ParquetFile {
@@ -55,7 +59,9 @@ impl std::fmt::Debug for ParquetFile {
 impl ParquetFile {
     /// Opens the file at `path` and reads its footer.
     pub fn open(path: impl AsRef<Path>) -> Result<Self> {
-        Self::from_file(std::fs::File::open(path)?)
+        let mut file = Self::from_file(std::fs::File::open(path.as_ref())?)?;
+        file.path = Some(path.as_ref().to_owned());
+        Ok(file)
     }
 
     /// Reads the footer of an open file.
@@ -63,6 +69,7 @@ impl ParquetFile {
         Ok(ParquetFile {
             reader: Box::new(SerializedFileReader::new(file)?),
             concurrent_reads: false,
+            path: None,
         })
     }
 
@@ -71,6 +78,7 @@ impl ParquetFile {
         Ok(ParquetFile {
             reader: Box::new(SerializedFileReader::new(bytes.into())?),
             concurrent_reads: true,
+            path: None,
         })
     }
 
@@ -160,26 +168,35 @@ impl ParquetFile {
     /// Like [`ParquetFile::read`], one row group per rayon task; the rows are
     /// identical and in file order.
     ///
-    /// For a file in memory ([`ParquetFile::from_bytes`]) each task reads,
-    /// decompresses and decodes its row group, so decompression runs in
-    /// parallel too. For a file on disk the row groups' pages are read one after
-    /// the other first (the `parquet` crate's file reader cannot read from two
-    /// threads), then decoded in parallel; memory then holds the whole file's
-    /// bound columns at once.
+    /// Each task reads, decompresses and decodes its row group, so I/O and
+    /// decompression run in parallel too, for files in memory
+    /// ([`ParquetFile::from_bytes`]) and files opened by path
+    /// ([`ParquetFile::open`]: each task opens its own handle, as the `parquet`
+    /// crate's readers of one `std::fs::File` share a cursor). A file given as
+    /// a `std::fs::File` ([`ParquetFile::from_file`]) has its pages read one
+    /// row group after the other first, then decoded in parallel; memory then
+    /// holds the whole file's bound columns at once.
     #[cfg(feature = "rayon")]
     pub fn par_read<T>(&self) -> Result<Vec<T>>
     where
         T: for<'p> ParquetRow<'p> + Send,
     {
         use rayon::prelude::*;
-        if !self.concurrent_reads {
+        if !self.concurrent_reads && self.path.is_none() {
             return self.load::<T>()?.par_rows();
         }
         let binding = self.bind::<T>()?;
         let parts: Vec<Vec<T>> = (0..self.num_row_groups())
             .into_par_iter()
             .map(|i| {
-                let pages = self.pages(vec![self.load_group(i, &binding)?]);
+                let group = match &self.path {
+                    Some(path) if !self.concurrent_reads => {
+                        let file = std::sync::Arc::new(std::fs::File::open(path)?);
+                        self.load_group_from(i, &binding, &file)?
+                    }
+                    _ => self.load_group(i, &binding)?,
+                };
+                let pages = self.pages(vec![group]);
                 let mut part = Vec::new();
                 pages.decode_into(&binding, &mut part)?;
                 Ok(part)
@@ -192,6 +209,28 @@ impl ParquetFile {
         Ok(out)
     }
 
+    /// [`ParquetFile::load_group`] reading through `file`, a handle of this
+    /// task's own.
+    #[cfg(feature = "rayon")]
+    fn load_group_from(
+        &self,
+        index: usize,
+        binding: &Binding,
+        file: &std::sync::Arc<std::fs::File>,
+    ) -> Result<LoadedRowGroup> {
+        let meta = self.reader.metadata().row_group(index);
+        let rows = usize::try_from(meta.num_rows()).unwrap_or(0);
+        Self::load_columns(index, meta, binding, |leaf| {
+            let reader = parquet::file::serialized_reader::SerializedPageReader::new(
+                std::sync::Arc::clone(file),
+                meta.column(leaf),
+                rows,
+                None,
+            )?;
+            Ok(Box::new(reader))
+        })
+    }
+
     fn pages(&self, row_groups: Vec<LoadedRowGroup>) -> Pages {
         Pages {
             schema: self.reader.metadata().file_metadata().schema_descr_ptr(),
@@ -202,20 +241,32 @@ impl ParquetFile {
     /// Reads and decompresses the bound column chunks of row group `index`.
     fn load_group(&self, index: usize, binding: &Binding) -> Result<LoadedRowGroup> {
         let group = self.reader.get_row_group(index)?;
-        let num_rows =
-            usize::try_from(group.metadata().num_rows()).map_err(|_| Error::OutOfSpec {
-                location: Location {
-                    row_group: Some(index),
-                    ..Location::default()
-                },
-                message: format!("negative row count {}", group.metadata().num_rows()),
-            })?;
+        Self::load_columns(index, group.metadata(), binding, |leaf| {
+            group.get_column_page_reader(leaf)
+        })
+    }
+
+    /// Reads every page of the bound columns of row group `index` through the
+    /// page readers `page_reader(leaf)` makes.
+    fn load_columns(
+        index: usize,
+        meta: &RowGroupMetaData,
+        binding: &Binding,
+        page_reader: impl Fn(usize) -> parquet::errors::Result<Box<dyn PageReader>>,
+    ) -> Result<LoadedRowGroup> {
+        let num_rows = usize::try_from(meta.num_rows()).map_err(|_| Error::OutOfSpec {
+            location: Location {
+                row_group: Some(index),
+                ..Location::default()
+            },
+            message: format!("negative row count {}", meta.num_rows()),
+        })?;
         let mut leaves = binding.leaves.clone();
         leaves.sort_unstable();
         leaves.dedup();
         let mut columns = Vec::with_capacity(leaves.len());
         for leaf in leaves {
-            let chunk = group.metadata().column(leaf);
+            let chunk = meta.column(leaf);
             let descr = chunk.column_descr_ptr();
             // The `parquet` crate asserts (panics) on a negative byte range; a
             // corrupt footer must give an error instead.
@@ -235,9 +286,7 @@ impl ParquetFile {
                     ),
                 });
             }
-            let pages: Vec<Page> = group
-                .get_column_page_reader(leaf)?
-                .collect::<Result<_, _>>()?;
+            let pages: Vec<Page> = page_reader(leaf)?.collect::<Result<_, _>>()?;
             columns.push(LoadedColumn::new(leaf, descr, pages));
         }
         Ok(LoadedRowGroup {

@@ -611,14 +611,20 @@ mod parallel {
 
         // In memory: each row group read and decoded in its own task.
         assert_eq!(file.par_read::<Row>().unwrap(), sequential);
-        // On disk: pages read sequentially, decoded in parallel.
         let path = parquet_rows_suite::workspace_root()
             .join("target")
             .join(format!("parallel-{}.parquet", std::process::id()));
         std::fs::write(&path, &bytes).unwrap();
+        // By path: each task opens its own handle.
         let on_disk = ParquetFile::open(&path).unwrap().par_read::<Row>();
+        // From a `File`: pages read one row group after the other.
+        let from_file = std::fs::File::open(&path)
+            .map_err(parquet_rows::Error::from)
+            .and_then(ParquetFile::from_file)
+            .and_then(|f| f.par_read::<Row>());
         std::fs::remove_file(&path).unwrap();
         assert_eq!(on_disk.unwrap(), sequential);
+        assert_eq!(from_file.unwrap(), sequential);
         // Borrowed rows from pages.
         let pages = file.load::<Borrowed>().unwrap();
         assert_eq!(
