@@ -79,6 +79,12 @@
 //! Values rebuilt by DELTA_BYTE_ARRAY (and BYTE_STREAM_SPLIT fixed-length
 //! arrays) live in an arena owned by [`Pages`], so `&str` fields borrow them too.
 //!
+//! # Features
+//!
+//! `chrono`, `rust_decimal`, `half`, `uuid`: the field types of those crates in
+//! the table above. `rayon`: `ParquetFile::par_read` and `Pages::par_rows`
+//! decode row groups in parallel.
+//!
 //! # Attributes
 //!
 //! - `#[parquet(rename = "col")]` on a field: read column `col`.
