@@ -33,7 +33,6 @@ pub struct ColumnReader<'p, P: Physical> {
     dict: Option<Vec<P::Value<'p>>>, // the chunk's dictionary, once its page was seen
     page: DataPage<'p>,              // the current data page; `left == 0` when none
     levels: Vec<u32>,                // scratch: definition levels of one segment
-    indices: Vec<u32>,               // scratch: dictionary indices of one segment
     dense: Vec<P::Value<'p>>,        // scratch: non-null values of one segment
     context: ColumnContext,          // what value conversions need to know
     shared: Option<Box<dyn Any>>,    // converted dictionary (`read_shared`), built once per chunk
@@ -68,7 +67,6 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             dict: None,
             page: DataPage::empty(),
             levels: Vec::new(),
-            indices: Vec::new(),
             dense: Vec::new(),
             context: ColumnContext::of(descr),
             shared: None,
@@ -302,64 +300,25 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             }
             self.shared = Some(Box::new(cache));
         }
-        self.read_indices(k)?;
-        let Some(cache) = self
-            .shared
-            .as_ref()
-            .and_then(|c| c.downcast_ref::<Vec<T>>())
-        else {
+        let (Values::Dictionary(indices), Some(cache)) = (
+            &mut self.page.values,
+            self.shared
+                .as_ref()
+                .and_then(|c| c.downcast_ref::<Vec<T>>()),
+        ) else {
             return Err(self.err(DecodeError::oos("dictionary cache missing")));
         };
-        self.gather(k, cache, out)
+        let result = indices.gather(k, cache, out);
+        self.check_gathered(result, k)
     }
 
-    /// Decodes the next `k` dictionary indices of the current page into
-    /// `self.indices[..k]` (the buffer only grows: no clearing per batch).
-    fn read_indices(&mut self, k: usize) -> Result<()> {
-        let Values::Dictionary(indices) = &mut self.page.values else {
-            return Err(self.err(DecodeError::oos("not a dictionary-encoded page")));
-        };
-        if self.indices.len() < k {
-            self.indices.resize(k, 0);
-        }
-        let result = indices.get_batch(&mut self.indices[..k]);
+    /// Turns the result of a dictionary gather of `k` values into an error at
+    /// the current position when it failed or the page ended early.
+    fn check_gathered(&self, result: Result<usize, DecodeError>, k: usize) -> Result<()> {
         let got = result.map_err(|e| self.err(e))?;
         if got != k {
             return Err(self.err(DecodeError::oos(format!(
                 "the page ends after {got} of {k} dictionary indices"
-            ))));
-        }
-        Ok(())
-    }
-
-    /// Appends `dict[i]` for each of the first `k` decoded indices, or fails on
-    /// an index out of range (nothing is appended then).
-    fn gather<T: Clone>(&self, k: usize, dict: &[T], out: &mut Vec<T>) -> Result<()> {
-        let indices = &self.indices[..k];
-        let Some(last) = dict.len().checked_sub(1) else {
-            return if k == 0 {
-                Ok(())
-            } else {
-                Err(self.err(DecodeError::oos(
-                    "a dictionary index into an empty dictionary",
-                )))
-            };
-        };
-        // Branch-free: clamp every index (so the lookup needs no failing branch)
-        // and remember whether any was out of range.
-        let mut out_of_range = false;
-        let start = out.len();
-        out.extend(indices.iter().map(|&i| {
-            let i = i as usize;
-            out_of_range |= i > last;
-            dict[i.min(last)].clone()
-        }));
-        if out_of_range {
-            out.truncate(start);
-            let bad = indices.iter().copied().max().unwrap_or(0);
-            return Err(self.err(DecodeError::oos(format!(
-                "dictionary index {bad} is out of range (the dictionary has {} entries)",
-                dict.len()
             ))));
         }
         Ok(())
@@ -376,15 +335,8 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                 result.map_err(|e| self.err(e))
             }
             Values::Dictionary(indices) => {
-                let dict = self.dict.as_deref().unwrap_or(&[]);
-                let result = indices.gather(k, dict, out);
-                let got = result.map_err(|e| self.err(e))?;
-                if got != k {
-                    return Err(self.err(DecodeError::oos(format!(
-                        "the page ends after {got} of {k} dictionary indices"
-                    ))));
-                }
-                Ok(())
+                let result = indices.gather(k, self.dict.as_deref().unwrap_or(&[]), out);
+                self.check_gathered(result, k)
             }
             Values::Encoded(values) => {
                 let result = P::read_encoded(values, self.shape, k, out);
