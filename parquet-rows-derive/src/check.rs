@@ -102,8 +102,11 @@ fn check_declared_schema(cx: &Ctxt, cont: &Container<'_>) {
                     None => cx.error_spanned_by(field.ident, text),
                 }
             }
-            Problem::Nested { found } => {
-                cx.error_spanned_by(field.original, message::nested(&name, ty, column, &found));
+            Problem::Nested { found, hint } => {
+                cx.error_spanned_by(
+                    field.original,
+                    message::nested(&name, ty, column, &found, &hint),
+                );
             }
             Problem::WrongType {
                 expected,

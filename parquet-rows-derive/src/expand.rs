@@ -64,13 +64,13 @@ fn expand(cont: &Container<'_>) -> TokenStream {
                 field: #field,
                 column: #column,
                 rust_type: #rust_type,
-                nullable: <#ty as #krate::__private::ParquetField<#lt>>::NULLABLE,
-                kind: <#ty as #krate::__private::ParquetField<#lt>>::KIND,
+                shape: <#ty as #krate::__private::ParquetNode<#lt>>::shape(),
             }
         }
     });
 
     let decode = decode_body(cont, &krate, &lt);
+    let node = node_impl(cont, &krate, &lt, &impl_generics);
     let (declared, rebuild) = match &cont.declared {
         Some(declared) => {
             let text = &declared.text;
@@ -116,7 +116,115 @@ fn expand(cont: &Container<'_>) -> TokenStream {
                     #decode
                 }
             }
+
+            #node
         };
+    }
+}
+
+/// The impl of `ParquetNode` that lets the struct be a field of another: a
+/// group whose fields are assembled record by record, each from its cursor.
+fn node_impl(
+    cont: &Container<'_>,
+    krate: &TokenStream,
+    lt: &syn::Lifetime,
+    impl_generics: &TokenStream,
+) -> TokenStream {
+    let ident = cont.ident;
+    let name = ident.to_string();
+    let (own_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
+    let read: Vec<&Field<'_>> = cont.fields.iter().filter(|f| !f.attrs.skip).collect();
+    let node =
+        |ty: &syn::Type| quote_spanned!(ty.span()=> <#ty as #krate::__private::ParquetNode<#lt>>);
+    let cursor_types = read.iter().map(|f| {
+        let node = node(f.ty);
+        quote_spanned!(f.ty.span()=> #node::Cursor)
+    });
+    let opens = read.iter().enumerate().map(|(i, f)| {
+        let node = node(f.ty);
+        quote_spanned!(f.ty.span()=> #node::cursor(__rg, __bound.child(#i)?)?)
+    });
+    let skips = read.iter().enumerate().map(|(i, f)| {
+        let node = node(f.ty);
+        let i = syn::Index::from(i);
+        quote_spanned!(f.ty.span()=> #node::skip(&mut __c.#i)?;)
+    });
+    let finishes = read.iter().enumerate().map(|(i, f)| {
+        let node = node(f.ty);
+        let i = syn::Index::from(i);
+        quote_spanned!(f.ty.span()=> #node::finish(&__c.#i)?;)
+    });
+    let mut next_value = 0usize;
+    let inits: Vec<TokenStream> = cont
+        .fields
+        .iter()
+        .map(|f| {
+            let field = f.ident;
+            let ty = f.ty;
+            if f.attrs.skip {
+                quote_spanned!(ty.span()=> #field: <#ty as #krate::__private::Default>::default())
+            } else {
+                let node = node(ty);
+                let i = syn::Index::from(next_value);
+                next_value += 1;
+                quote_spanned!(ty.span()=> #field: #node::next(&mut __c.#i)?)
+            }
+        })
+        .collect();
+    let first = node(read[0].ty);
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #krate::__private::ParquetNode<#lt> for #ident #ty_generics #where_clause {
+            fn shape() -> #krate::__private::Shape {
+                #krate::__private::Shape::Struct {
+                    name: #name,
+                    fields: || <Self as #krate::__private::ParquetRow<#lt>>::fields().specs,
+                }
+            }
+            type Reader = #krate::__private::Assembled<#lt, Self>;
+            fn reader(
+                __rg: &#krate::__private::RowGroup<'_, #lt>,
+                __bound: &#krate::__private::Bound,
+            ) -> #krate::__private::Result<Self::Reader> {
+                #krate::__private::Assembled::new(__rg, __bound)
+            }
+            type OptionReader = #krate::__private::Assembled<#lt, #krate::__private::Option<Self>>;
+            fn option_reader(
+                __rg: &#krate::__private::RowGroup<'_, #lt>,
+                __bound: &#krate::__private::Bound,
+            ) -> #krate::__private::Result<Self::OptionReader> {
+                #krate::__private::Assembled::new(__rg, __bound)
+            }
+            type Cursor = (#(#cursor_types,)*);
+            fn cursor(
+                __rg: &#krate::__private::RowGroup<'_, #lt>,
+                __bound: &#krate::__private::Bound,
+            ) -> #krate::__private::Result<Self::Cursor> {
+                #krate::__private::Ok((#(#opens,)*))
+            }
+            #[inline]
+            fn def(__c: &Self::Cursor) -> u32 {
+                #first::def(&__c.0)
+            }
+            #[inline]
+            fn rep(__c: &Self::Cursor) -> #krate::__private::Option<u32> {
+                #first::rep(&__c.0)
+            }
+            fn skip(__c: &mut Self::Cursor) -> #krate::__private::Result<()> {
+                #(#skips)*
+                #krate::__private::Ok(())
+            }
+            fn next(__c: &mut Self::Cursor) -> #krate::__private::Result<Self> {
+                #krate::__private::Ok(Self { #(#inits),* })
+            }
+            fn finish(__c: &Self::Cursor) -> #krate::__private::Result<()> {
+                #(#finishes)*
+                #krate::__private::Ok(())
+            }
+        }
+
+        #[automatically_derived]
+        impl #own_generics #krate::__private::ListElement for #ident #ty_generics #where_clause {}
     }
 }
 
@@ -133,7 +241,7 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
         let reader = format_ident!("__r{}", i, span = ty.span());
         let buffer = format_ident!("__b{}", i);
         quote_spanned! {ty.span()=>
-            let mut #reader = __rg.column::<<#ty as #krate::__private::ParquetField<#lt>>::Physical>(#i)?;
+            let mut #reader = <#ty as #krate::__private::ParquetNode<#lt>>::reader(__rg, __rg.field(#i)?)?;
             let mut #buffer: #krate::__private::Vec<#ty> =
                 #krate::__private::Vec::with_capacity(#krate::__private::BATCH);
         }
@@ -146,13 +254,13 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
         // unsupported type is then reported once, at the field.
         quote_spanned! {ty.span()=>
             #buffer.clear();
-            <#ty as #krate::__private::ParquetField<#lt>>::read(&mut #reader, __n, &mut #buffer)?;
+            #krate::__private::BatchReader::<#ty>::read(&mut #reader, __n, &mut #buffer)?;
         }
     });
     let finishes = read.iter().enumerate().map(|(i, f)| {
         let ty = f.ty;
         let reader = format_ident!("__r{}", i, span = ty.span());
-        quote_spanned!(ty.span()=> #reader.finish()?;)
+        quote_spanned!(ty.span()=> #krate::__private::BatchReader::<#ty>::finish(&mut #reader)?;)
     });
 
     // Zip the batch buffers: `((__v0, __v1), __v2)` over

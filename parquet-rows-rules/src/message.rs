@@ -64,10 +64,8 @@ pub fn nullable(field: &str, ty: &str, column: &str, found: &str) -> String {
 }
 
 /// ```text
-/// field `tags: Vec<u8>` cannot read column `tags` (REPEATED BYTE_ARRAY): nested and repeated columns are not supported yet
+/// field `tags: String` cannot read column `tags` (OPTIONAL group (LIST)): the column is a LIST; read it with `Vec<_>`
 /// ```
-pub fn nested(field: &str, ty: &str, column: &str, found: &str) -> String {
-    format!(
-        "field `{field}: {ty}` cannot read column `{column}` ({found}): nested and repeated columns are not supported yet"
-    )
+pub fn nested(field: &str, ty: &str, column: &str, found: &str, hint: &str) -> String {
+    format!("field `{field}: {ty}` cannot read column `{column}` ({found}): {hint}")
 }

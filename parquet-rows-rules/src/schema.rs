@@ -61,6 +61,75 @@ impl Node {
         }
     }
 
+    /// `REQUIRED DOUBLE`, `OPTIONAL group (LIST)`, `REPEATED INT32`.
+    pub fn describe(&self) -> String {
+        match self {
+            Node::Primitive { column, .. } => column.describe(),
+            Node::Group {
+                repetition,
+                logical,
+                converted,
+                ..
+            } => match logical.as_ref().and_then(Logical::to_schema_text) {
+                Some(text) => format!("{repetition} group ({text})"),
+                None if *converted != Converted::None => {
+                    format!("{repetition} group ({})", converted.name())
+                }
+                None => format!("{repetition} group"),
+            },
+        }
+    }
+
+    /// Whether the node is a group annotated LIST.
+    pub fn is_list(&self) -> bool {
+        matches!(
+            self,
+            Node::Group {
+                logical: Some(Logical::List),
+                ..
+            }
+        ) || matches!(
+            self,
+            Node::Group {
+                converted: Converted::List,
+                ..
+            }
+        )
+    }
+
+    /// Whether the node is a group annotated MAP (or the legacy MAP_KEY_VALUE).
+    pub fn is_map(&self) -> bool {
+        matches!(
+            self,
+            Node::Group {
+                logical: Some(Logical::Map),
+                ..
+            }
+        ) || matches!(
+            self,
+            Node::Group {
+                converted: Converted::Map | Converted::MapKeyValue,
+                ..
+            }
+        )
+    }
+
+    /// Which Rust field types read this node, for messages about a field that
+    /// cannot read it.
+    pub fn hint(&self) -> &'static str {
+        if self.repetition() == Repetition::Repeated {
+            "the column is REPEATED; read it with `Vec<_>`"
+        } else if self.is_list() {
+            "the column is a LIST; read it with `Vec<T>`, `T` a type that reads its elements"
+        } else if self.is_map() {
+            "the column is a MAP; read it with `HashMap<K, V>`, `BTreeMap<K, V>` or `Vec<(K, V)>`"
+        } else if matches!(self, Node::Group { .. }) {
+            "the column is a group; read it with a struct that derives `ParquetRow`"
+        } else {
+            "the column holds single values, not a group or a list"
+        }
+    }
+
     /// How many leaf columns the field has.
     pub fn leaves(&self) -> usize {
         match self {
@@ -99,10 +168,13 @@ pub enum Problem {
         /// A top-level field whose name is close (different case, a typo).
         closest: Option<String>,
     },
-    /// The field is a group or repeated; nested data is not supported yet.
+    /// The field is a group or repeated, and the Rust field a single value;
+    /// or the field is a list, map or struct and the column something else.
     Nested {
-        /// The field, e.g. `REPEATED INT32` or `OPTIONAL group`.
+        /// The field, e.g. `REPEATED INT32` or `OPTIONAL group (LIST)`.
         found: String,
+        /// What reads it, e.g. "the column is a LIST; read it with `Vec<T>`, `T` a type that reads its elements".
+        hint: String,
     },
     /// The column's type is not one the field reads.
     WrongType {
@@ -138,9 +210,11 @@ impl Schema {
         None
     }
 
-    /// Binds a field to the top-level column `name`: the index of its leaf
-    /// column, or why it cannot read it. The checks, in order: the column
-    /// exists, is a top-level primitive that is not REPEATED, has a type the
+    /// Binds a field to the top-level column `name`: the index of its (first)
+    /// leaf column, or why it cannot read it. The checks, in order: the column
+    /// exists; a group or REPEATED column needs a field whose type is not a
+    /// single value (a struct, `Vec`, map: those are checked by the runtime,
+    /// the `kind` of such a field is unknown here); the column has a type the
     /// field reads, and is REQUIRED unless the field is an `Option`.
     pub fn bind(&self, name: &str, field: Field) -> Result<usize, Problem> {
         let Some((leaf, node)) = self.find(name) else {
@@ -150,17 +224,14 @@ impl Schema {
             });
         };
         let column = match node {
-            Node::Group { repetition, .. } => {
+            Node::Primitive { column, .. } if column.repetition != Repetition::Repeated => column,
+            _ if field.kind.is_none() => return Ok(leaf),
+            _ => {
                 return Err(Problem::Nested {
-                    found: format!("{repetition} group"),
+                    found: node.describe(),
+                    hint: node.hint().to_owned(),
                 })
             }
-            Node::Primitive { column, .. } if column.repetition == Repetition::Repeated => {
-                return Err(Problem::Nested {
-                    found: format!("{} {}", column.repetition, column.physical),
-                })
-            }
-            Node::Primitive { column, .. } => column,
         };
         if let Some(kind) = field.kind {
             if let Err(expected) = check(kind, column) {
@@ -324,13 +395,16 @@ mod tests {
         assert_eq!(
             schema.bind("g", Field::known(FieldKind::I32, false)),
             Err(Problem::Nested {
-                found: "OPTIONAL group".into()
+                found: "OPTIONAL group".into(),
+                hint: "the column is a group; read it with a struct that derives `ParquetRow`"
+                    .into()
             })
         );
         assert_eq!(
             schema.bind("r", Field::known(FieldKind::I32, false)),
             Err(Problem::Nested {
-                found: "REPEATED INT32".into()
+                found: "REPEATED INT32".into(),
+                hint: "the column is REPEATED; read it with `Vec<_>`".into()
             })
         );
         assert_eq!(
@@ -345,5 +419,7 @@ mod tests {
             nullable: None,
         };
         assert_eq!(schema.bind("b", unknown), Ok(3));
+        // A struct, `Vec` or map (unknown to the rules) on a group: left to the runtime.
+        assert_eq!(schema.bind("g", unknown), Ok(1));
     }
 }

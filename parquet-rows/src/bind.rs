@@ -8,24 +8,25 @@
 use std::fmt;
 
 use parquet::schema::types::SchemaDescriptor;
-use parquet_rows_rules::{self as rules, message, FieldKind, Problem};
+use parquet_rows_rules::{self as rules, message, Problem, Repetition};
 
 use crate::field::rules::schema as rules_schema;
+use crate::nested::bind::At;
+use crate::nested::{self, Bound, Shape};
 
 /// One field of a derived struct, as the derive describes it.
 #[doc(hidden)]
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct FieldSpec {
     /// The Rust field name.
     pub field: &'static str,
-    /// The column it reads (after `rename` / `rename_all`).
+    /// The column it reads (after `rename` / `rename_all`), a child of the
+    /// struct's group (the schema root for the row struct).
     pub column: &'static str,
     /// The field's type as written, for messages.
     pub rust_type: &'static str,
-    /// Whether the field is an `Option<_>`.
-    pub nullable: bool,
-    /// What the field's type reads (`ParquetField::KIND`).
-    pub kind: FieldKind,
+    /// What the field's type binds to (`ParquetNode::shape`).
+    pub shape: Shape,
 }
 
 /// What the derive says about a struct for binding: its fields, and the
@@ -39,10 +40,12 @@ pub struct Fields {
     pub declared_schema: Option<&'static str>,
 }
 
-/// The result of binding: for each field, the leaf column it reads.
+/// The result of binding: for each field, the columns it reads and their levels.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Binding {
-    /// Leaf column index per field, in field order.
+    /// Per field, in field order.
+    pub(crate) fields: Vec<Bound>,
+    /// Every leaf column read, sorted, without duplicates.
     pub(crate) leaves: Vec<usize>,
 }
 
@@ -78,11 +81,13 @@ pub struct SchemaError {
 /// One field that cannot read its column.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mismatch {
-    /// The Rust field name.
-    pub field: &'static str,
-    /// The field's type as written.
-    pub rust_type: &'static str,
-    /// The column the field was bound to.
+    /// The Rust field, a dotted path inside nested structs (`fills.price`;
+    /// `tags[]` is an element of the list `tags`, `attributes.key` a map's key).
+    pub field: String,
+    /// The field's type as written (a list element's or map key's own type).
+    pub rust_type: String,
+    /// The column the field was bound to, a dotted path
+    /// (`fills.list.element.price`).
     pub column: String,
     /// What is wrong.
     pub kind: MismatchKind,
@@ -113,10 +118,13 @@ pub enum MismatchKind {
         /// The column, e.g. `OPTIONAL INT32`.
         found: String,
     },
-    /// The column is a group or repeated; nested data is not supported yet.
+    /// The column's shape is not the field's: a group or list read by a single
+    /// value, a `Vec` on a column that is not a list, a struct on a single value.
     Nested {
-        /// The column, e.g. `REPEATED INT32` or `OPTIONAL group`.
+        /// The column, e.g. `REPEATED INT32` or `OPTIONAL group (LIST)`.
         found: String,
+        /// What reads the column, e.g. "the column is a LIST; read it with `Vec<_>`".
+        hint: String,
     },
 }
 
@@ -172,7 +180,11 @@ fn describe_node(node: &rules::Node) -> String {
 
 impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (field, ty, column) = (self.field, self.rust_type, self.column.as_str());
+        let (field, ty, column) = (
+            self.field.as_str(),
+            self.rust_type.as_str(),
+            self.column.as_str(),
+        );
         let text = match &self.kind {
             MismatchKind::MissingColumn { available, closest } => {
                 let available: Vec<&str> = available.iter().map(String::as_str).collect();
@@ -191,7 +203,7 @@ impl fmt::Display for Mismatch {
                 suggestion,
             } => message::wrong_type(field, ty, column, found, expected, *suggestion),
             MismatchKind::Nullable { found } => message::nullable(field, ty, column, found),
-            MismatchKind::Nested { found } => message::nested(field, ty, column, found),
+            MismatchKind::Nested { found, hint } => message::nested(field, ty, column, found, hint),
         };
         f.write_str(&text)
     }
@@ -199,49 +211,94 @@ impl fmt::Display for Mismatch {
 
 impl std::error::Error for SchemaError {}
 
-/// Binds `fields` of struct `struct_name` to `schema`: the shared rules
-/// (`parquet_rows_rules::Schema::bind`) decide each field's verdict, the same
-/// rules the derive runs at compile time on a declared schema.
+/// Binds `fields` of struct `struct_name` to `schema`. A field of a leaf type
+/// on a top-level flat column gets the verdict of the shared rules
+/// (`parquet_rows_rules::Schema::bind`), the same the derive reaches at compile
+/// time on a declared schema; nested fields are bound node by node.
 pub(crate) fn bind(
     struct_name: &'static str,
     fields: &Fields,
     schema: &SchemaDescriptor,
 ) -> Result<Binding, SchemaError> {
     let model = rules_schema(schema);
-    let mut leaves = Vec::with_capacity(fields.specs.len());
+    let mut bound = Vec::with_capacity(fields.specs.len());
     let mut mismatches = Vec::new();
     for spec in &fields.specs {
-        let field = rules::Field::known(spec.kind, spec.nullable);
-        let kind = match model.bind(spec.column, field) {
-            Ok(leaf) => {
-                leaves.push(leaf);
-                continue;
-            }
-            Err(Problem::MissingColumn { closest }) => MismatchKind::MissingColumn {
-                available: model.top_level_names().map(str::to_owned).collect(),
-                closest,
-            },
-            Err(Problem::Nested { found }) => MismatchKind::Nested { found },
-            Err(Problem::WrongType {
-                expected,
-                found,
-                suggestion,
-            }) => MismatchKind::WrongType {
-                expected,
-                found,
-                suggestion,
-            },
-            Err(Problem::Nullable { found }) => MismatchKind::Nullable { found },
-        };
-        mismatches.push(Mismatch {
-            field: spec.field,
-            rust_type: spec.rust_type,
+        let mismatch = |kind| Mismatch {
+            field: spec.field.to_owned(),
+            rust_type: spec.rust_type.to_owned(),
             column: spec.column.to_owned(),
             kind,
-        });
+        };
+        let Some((leaf, node)) = model.find(spec.column) else {
+            let names: Vec<&str> = model.top_level_names().collect();
+            mismatches.push(mismatch(MismatchKind::MissingColumn {
+                available: names.iter().map(|n| (*n).to_owned()).collect(),
+                closest: rules::closest_name(spec.column, &names).map(str::to_owned),
+            }));
+            continue;
+        };
+        let flat_column = matches!(node, rules::Node::Primitive { column, .. } if column.repetition != Repetition::Repeated);
+        if let (Some((kind, nullable)), true) = (spec.shape.flat(), flat_column) {
+            let field = rules::Field::known(kind, nullable);
+            let kind = match model.bind(spec.column, field) {
+                Ok(leaf) => {
+                    let def = u32::from(node.repetition() == Repetition::Optional);
+                    let leaf_bound = Bound {
+                        leaf,
+                        def,
+                        rep: 0,
+                        children: Vec::new(),
+                    };
+                    // `Option<T>` of a leaf: the flat reader takes the leaf
+                    // from the `Option`'s node.
+                    bound.push(if nullable {
+                        Bound {
+                            leaf,
+                            def,
+                            rep: 0,
+                            children: vec![leaf_bound],
+                        }
+                    } else {
+                        leaf_bound
+                    });
+                    continue;
+                }
+                Err(Problem::MissingColumn { closest }) => MismatchKind::MissingColumn {
+                    available: model.top_level_names().map(str::to_owned).collect(),
+                    closest,
+                },
+                Err(Problem::Nested { found, hint }) => MismatchKind::Nested { found, hint },
+                Err(Problem::WrongType {
+                    expected,
+                    found,
+                    suggestion,
+                }) => MismatchKind::WrongType {
+                    expected,
+                    found,
+                    suggestion,
+                },
+                Err(Problem::Nullable { found }) => MismatchKind::Nullable { found },
+            };
+            mismatches.push(mismatch(kind));
+            continue;
+        }
+        let at = At::top(leaf, node, spec.field, spec.rust_type);
+        if let Some(b) = nested::bind::bind(&spec.shape, node, &at, &mut mismatches) {
+            bound.push(b);
+        }
     }
     if mismatches.is_empty() {
-        Ok(Binding { leaves })
+        let mut leaves = Vec::new();
+        for b in &bound {
+            b.leaves(&mut leaves);
+        }
+        leaves.sort_unstable();
+        leaves.dedup();
+        Ok(Binding {
+            fields: bound,
+            leaves,
+        })
     } else {
         Err(SchemaError {
             struct_name,

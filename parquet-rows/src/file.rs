@@ -261,9 +261,7 @@ impl ParquetFile {
             },
             message: format!("negative row count {}", meta.num_rows()),
         })?;
-        let mut leaves = binding.leaves.clone();
-        leaves.sort_unstable();
-        leaves.dedup();
+        let leaves = binding.leaves.clone();
         let mut columns = Vec::with_capacity(leaves.len());
         for leaf in leaves {
             let chunk = meta.column(leaf);

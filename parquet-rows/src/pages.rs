@@ -8,6 +8,7 @@ use parquet::schema::types::{ColumnDescPtr, SchemaDescPtr};
 use crate::bind::{bind, Binding};
 use crate::column::ColumnReader;
 use crate::error::{Error, Location, Result};
+use crate::nested::Bound;
 use crate::physical::Physical;
 use crate::row::ParquetRow;
 
@@ -181,7 +182,7 @@ impl Pages {
             T::decode(
                 &RowGroup {
                     group,
-                    leaves: &binding.leaves,
+                    fields: &binding.fields,
                 },
                 out,
             )?;
@@ -195,7 +196,7 @@ impl Pages {
 #[derive(Debug)]
 pub struct RowGroup<'a, 'p> {
     group: &'p LoadedRowGroup,
-    leaves: &'a [usize], // leaf column per field, in field order
+    fields: &'a [Bound], // per field of the row struct, in field order
 }
 
 impl<'p> RowGroup<'_, 'p> {
@@ -204,23 +205,45 @@ impl<'p> RowGroup<'_, 'p> {
         self.group.num_rows
     }
 
-    /// A reader for the column of field number `field` (in `ParquetRow::fields` order).
-    pub fn column<P: Physical>(&self, field: usize) -> Result<ColumnReader<'p, P>> {
-        let leaf = self.leaves.get(field).copied();
-        let column = leaf.and_then(|leaf| {
-            let i = self
-                .group
-                .columns
-                .binary_search_by_key(&leaf, |c| c.leaf)
-                .ok()?;
-            self.group.columns.get(i)
-        });
-        match column {
-            Some(column) => ColumnReader::new(column, self.group.index),
-            None => Err(Error::Unsupported {
+    /// The binding of field number `field` (in `ParquetRow::fields` order).
+    pub fn field(&self, field: usize) -> Result<&Bound> {
+        self.fields.get(field).ok_or_else(|| Error::Unsupported {
+            location: Location::default(),
+            message: format!("field number {field} was not bound"),
+        })
+    }
+
+    /// The loaded chunk of leaf column `leaf`.
+    fn loaded(&self, leaf: usize) -> Result<&'p LoadedColumn> {
+        let group = self.group;
+        match group.columns.binary_search_by_key(&leaf, |c| c.leaf) {
+            Ok(i) => Ok(&group.columns[i]),
+            Err(_) => Err(Error::Unsupported {
                 location: Location::default(),
-                message: format!("field number {field} has no loaded column"),
+                message: format!("leaf column {leaf} was not loaded"),
             }),
+        }
+    }
+
+    /// A reader of the flat column `leaf`.
+    pub(crate) fn column<P: Physical>(&self, leaf: usize) -> Result<ColumnReader<'p, P>> {
+        ColumnReader::new(self.loaded(leaf)?, self.group.index)
+    }
+
+    /// A reader of the column `leaf` at any depth, for record assembly.
+    pub(crate) fn nested_column<P: Physical>(&self, leaf: usize) -> Result<ColumnReader<'p, P>> {
+        ColumnReader::nested(self.loaded(leaf)?, self.group.index)
+    }
+
+    /// Column `leaf` in this row group, for errors.
+    pub(crate) fn location(&self, leaf: usize) -> Location {
+        Location {
+            column: self
+                .loaded(leaf)
+                .map(|c| c.path.clone())
+                .unwrap_or_default(),
+            row_group: Some(self.group.index),
+            page: None,
         }
     }
 }

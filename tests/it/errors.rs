@@ -265,13 +265,14 @@ fn nested_and_repeated_columns() {
     assert_eq!(
         kind,
         MismatchKind::Nested {
-            found: "REPEATED INT32".into()
+            found: "REPEATED INT32".into(),
+            hint: "the column is REPEATED; read it with `Vec<_>`".into()
         }
     );
     assert!(
         message.ends_with(
             "field `levels: i32` cannot read column `levels` (REPEATED INT32): \
-             nested and repeated columns are not supported yet"
+             the column is REPEATED; read it with `Vec<_>`"
         ),
         "{message}"
     );
@@ -280,11 +281,12 @@ fn nested_and_repeated_columns() {
     assert_eq!(
         kind,
         MismatchKind::Nested {
-            found: "OPTIONAL group".into()
+            found: "OPTIONAL group".into(),
+            hint: "the column is a group; read it with a struct that derives `ParquetRow`".into()
         }
     );
     assert!(
-        message.contains("(OPTIONAL group): nested and repeated"),
+        message.contains("(OPTIONAL group): the column is a group; read it with a struct"),
         "{message}"
     );
 }
@@ -306,7 +308,7 @@ fn every_mismatch_in_one_error() {
 
     let e = schema_error::<Everything>();
     assert_eq!(e.struct_name, "Everything");
-    let fields: Vec<&str> = e.mismatches.iter().map(|m| m.field).collect();
+    let fields: Vec<&str> = e.mismatches.iter().map(|m| m.field.as_str()).collect();
     assert_eq!(
         fields,
         ["bid", "size", "symbl", "levels", "venue"],

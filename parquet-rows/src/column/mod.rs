@@ -18,7 +18,7 @@ use crate::field::ColumnContext;
 use crate::pages::LoadedColumn;
 use crate::physical::{Physical, PlainShape};
 
-use page::{DataPage, Values};
+use page::{DataPage, MaxLevels, Values};
 
 /// Reads the values of one column chunk in batches.
 ///
@@ -28,15 +28,17 @@ pub struct ColumnReader<'p, P: Physical> {
     column: &'p LoadedColumn,        // the chunk's pages and schema
     row_group: usize,                // for error locations
     next_page: usize,                // invariant: <= column.pages.len(); next page to open
-    max_def: i16,                    // invariant: 0 or 1 (flat columns only)
-    shape: PlainShape,               // FIXED_LEN_BYTE_ARRAY width
+    max_def: i16,                    // invariant: 0 or 1 unless `nested`
+    max_rep: i16,                    // invariant: 0 unless `nested`
+    nested: bool, // levels are read by `read_page_levels`, values by the `read*` methods
+    shape: PlainShape, // FIXED_LEN_BYTE_ARRAY width
     dict: Option<Vec<P::Value<'p>>>, // the chunk's dictionary, once its page was seen
-    page: DataPage<'p>,              // the current data page; `left == 0` when none
-    levels: Vec<u32>,                // scratch: definition levels of one segment
-    dense: Vec<P::Value<'p>>,        // scratch: non-null values of one segment
-    context: ColumnContext,          // what value conversions need to know
-    shared: Option<Box<dyn Any>>,    // converted dictionary (`read_shared`), built once per chunk
-    dict_page: Option<usize>,        // index of the dictionary page in `column.pages`
+    page: DataPage<'p>, // the current data page; `left == 0` when none
+    levels: Vec<u32>, // scratch: definition levels of one segment
+    dense: Vec<P::Value<'p>>, // scratch: non-null values of one segment
+    context: ColumnContext, // what value conversions need to know
+    shared: Option<Box<dyn Any>>, // converted dictionary (`read_shared`), built once per chunk
+    dict_page: Option<usize>, // index of the dictionary page in `column.pages`
 }
 
 impl<P: Physical> std::fmt::Debug for ColumnReader<'_, P> {
@@ -50,14 +52,33 @@ impl<P: Physical> std::fmt::Debug for ColumnReader<'_, P> {
 }
 
 impl<'p, P: Physical> ColumnReader<'p, P> {
-    /// A reader positioned before the first page of `column`.
+    /// A reader positioned before the first page of `column`, a flat column
+    /// (not repeated, at most one level of nulls).
     pub(crate) fn new(column: &'p LoadedColumn, row_group: usize) -> Result<Self> {
+        let reader = Self::any(column, row_group, false)?;
+        if reader.max_rep != 0 || reader.max_def > 1 {
+            // Binding rejects these first; this guards the decoder's assumptions.
+            return Err(reader.unsupported());
+        }
+        Ok(reader)
+    }
+
+    /// A reader of a column at any depth: [`ColumnReader::read_page_levels`]
+    /// returns each page's repetition and definition levels, and the `read*`
+    /// methods then read that page's non-null values.
+    pub(crate) fn nested(column: &'p LoadedColumn, row_group: usize) -> Result<Self> {
+        Self::any(column, row_group, true)
+    }
+
+    fn any(column: &'p LoadedColumn, row_group: usize, nested: bool) -> Result<Self> {
         let descr = &column.descr;
         let reader = ColumnReader {
             column,
             row_group,
             next_page: 0,
             max_def: descr.max_def_level(),
+            max_rep: descr.max_rep_level(),
+            nested,
             shape: PlainShape {
                 physical: descr.physical_type(),
                 fixed_len: (descr.physical_type() == parquet::basic::Type::FIXED_LEN_BYTE_ARRAY)
@@ -72,19 +93,23 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             shared: None,
             dict_page: None,
         };
-        if !P::accepts(descr.physical_type()) || descr.max_rep_level() != 0 || reader.max_def > 1 {
-            // Binding rejects these first; this guards the decoder's assumptions.
-            return Err(Error::Unsupported {
-                location: reader.location(),
-                message: format!(
-                    "a {:?} column with max definition level {} and max repetition level {} cannot be read here",
-                    descr.physical_type(),
-                    descr.max_def_level(),
-                    descr.max_rep_level()
-                ),
-            });
+        if !P::accepts(descr.physical_type()) || reader.max_def < 0 || reader.max_rep < 0 {
+            return Err(reader.unsupported());
         }
         Ok(reader)
+    }
+
+    fn unsupported(&self) -> Error {
+        let descr = &self.column.descr;
+        Error::Unsupported {
+            location: self.location(),
+            message: format!(
+                "a {:?} column with max definition level {} and max repetition level {} cannot be read here",
+                descr.physical_type(),
+                descr.max_def_level(),
+                descr.max_rep_level()
+            ),
+        }
     }
 
     /// Where the reader is, for errors.
@@ -167,7 +192,7 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         out: &mut Vec<T>,
         mut dense: impl FnMut(&mut Self, usize, &mut Vec<T>) -> Result<()>,
     ) -> Result<()> {
-        if self.max_def > 0 {
+        if self.max_def > 0 && !self.nested {
             return Err(self.err(DecodeError::Unsupported(
                 "an OPTIONAL column needs an `Option<_>` field".into(),
             )));
@@ -360,13 +385,74 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                 )));
             };
             self.next_page += 1;
-            match page::open::<P>(page, arena, self.max_def, self.shape, &mut self.dict) {
+            let max_levels = MaxLevels {
+                rep: self.max_rep,
+                def: self.max_def,
+            };
+            match page::open::<P>(page, arena, max_levels, self.shape, &mut self.dict) {
                 Ok(Some(data)) => self.page = data,
                 Ok(None) => self.dict_page = Some(self.next_page - 1), // keep going
                 Err(e) => return Err(self.err(e)),
             }
         }
         Ok(())
+    }
+
+    /// For a reader made by [`ColumnReader::nested`]: opens the next data page
+    /// of the chunk and appends all its repetition and definition levels to
+    /// `reps` and `defs` (zeros when the column has none). Returns how many of
+    /// its values are non-null, which the caller then reads with a `read*`
+    /// method before asking for the next page, or `None` after the last page.
+    pub(crate) fn read_page_levels(
+        &mut self,
+        reps: &mut Vec<u32>,
+        defs: &mut Vec<u32>,
+    ) -> Result<Option<usize>> {
+        if self.page.left != 0 {
+            return Err(self.err(DecodeError::oos(
+                "the values of a page were not all read before the next page",
+            )));
+        }
+        while self.page.left == 0 {
+            if self.next_page >= self.column.pages.len() {
+                return Ok(None);
+            }
+            self.ensure_page()?;
+        }
+        let n = self.page.left;
+        let max_rep = u32::from(self.max_rep.unsigned_abs());
+        let max_def = u32::from(self.max_def.unsigned_abs());
+        let mut non_null = 0;
+        let (reps_start, defs_start) = (reps.len(), defs.len());
+        let got_reps = fill_levels(self.page.reps.as_mut(), n, reps);
+        let got_defs = fill_levels(self.page.defs.as_mut(), n, defs);
+        let (got_reps, got_defs) = (
+            got_reps.map_err(|e| self.err(e))?,
+            got_defs.map_err(|e| self.err(e))?,
+        );
+        if got_reps != n || got_defs != n {
+            return Err(self.err(DecodeError::oos(format!(
+                "the page has {n} values but {got_reps} repetition and {got_defs} definition levels"
+            ))));
+        }
+        if self.page.defs.is_none() {
+            defs[defs_start..].fill(max_def);
+        }
+        if reps[reps_start..].iter().any(|&r| r > max_rep) {
+            return Err(self.err(DecodeError::oos(format!(
+                "a repetition level is larger than the column's maximum of {max_rep}"
+            ))));
+        }
+        for &level in &defs[defs_start..] {
+            if level > max_def {
+                return Err(self.err(DecodeError::oos(format!(
+                    "definition level {level} is larger than the column's maximum of {max_def}"
+                ))));
+            }
+            non_null += usize::from(level == max_def);
+        }
+        self.page.left = non_null;
+        Ok(Some(non_null))
     }
 
     /// Checks that the chunk holds no values beyond the ones read.
@@ -435,6 +521,32 @@ impl ColumnReader<'_, crate::physical::ByteArray> {
         }
         bytes::Bytes::copy_from_slice(slice)
     }
+}
+
+/// Appends `n` levels from `levels` to `out` (zeros when there are none);
+/// returns how many were decoded.
+fn fill_levels(
+    mut levels: Option<&mut page::Levels<'_>>,
+    n: usize,
+    out: &mut Vec<u32>,
+) -> Result<usize, DecodeError> {
+    let start = out.len();
+    // Grow with the levels actually decoded, not with the page header's count.
+    let mut done = 0;
+    while done < n {
+        let k = (n - done).min(4096);
+        out.resize(start + done + k, 0);
+        let got = match levels.as_deref_mut() {
+            Some(levels) => levels.get_batch(&mut out[start + done..])?,
+            None => k,
+        };
+        done += got;
+        if got < k {
+            out.truncate(start + done);
+            break;
+        }
+    }
+    Ok(done)
 }
 
 /// Bit width of levels whose maximum is `max_level`.

@@ -10,7 +10,8 @@
 //! DICTIONARY_PAGE:   PLAIN values
 //! ```
 //!
-//! Flat columns have no repetition levels, and definition levels only when OPTIONAL.
+//! Flat columns have no repetition levels, and definition levels only when
+//! OPTIONAL; columns inside lists have both.
 
 use std::sync::OnceLock;
 
@@ -81,6 +82,7 @@ impl Levels<'_> {
 #[derive(Debug)]
 pub(super) struct DataPage<'p> {
     pub(super) left: usize,              // values (nulls included) not read yet
+    pub(super) reps: Option<Levels<'p>>, // invariant: Some iff the column's max_rep > 0
     pub(super) defs: Option<Levels<'p>>, // invariant: Some iff the column's max_def > 0
     pub(super) values: Values<'p>,
 }
@@ -90,6 +92,7 @@ impl DataPage<'_> {
     pub(super) fn empty() -> Self {
         DataPage {
             left: 0,
+            reps: None,
             defs: None,
             values: Values::Empty,
         }
@@ -102,7 +105,7 @@ impl DataPage<'_> {
 pub(super) fn open<'p, P: Physical>(
     page: &'p Page,
     arena: &'p OnceLock<Arena>,
-    max_def: i16,
+    max_levels: MaxLevels,
     shape: PlainShape,
     dict: &mut Option<Vec<P::Value<'p>>>,
 ) -> Result<Option<DataPage<'p>>, DecodeError> {
@@ -113,27 +116,13 @@ pub(super) fn open<'p, P: Physical>(
             encoding,
             ..
         } => {
-            if !P::DICTIONARY {
-                return Err(DecodeError::oos("a dictionary page in a BOOLEAN column"));
-            }
-            if !matches!(encoding, Encoding::PLAIN | Encoding::PLAIN_DICTIONARY) {
-                return Err(DecodeError::Unsupported(format!(
-                    "dictionary page encoding {encoding}"
-                )));
-            }
-            if dict.is_some() {
-                return Err(DecodeError::oos(
-                    "a second dictionary page in one column chunk",
-                ));
-            }
-            let mut values = Vec::new();
-            P::read_plain(
-                &mut PlainDecoder::new(buf),
+            *dict = Some(dictionary::<P>(
+                dict.is_some(),
+                buf,
+                *num_values,
+                *encoding,
                 shape,
-                *num_values as usize,
-                &mut values,
-            )?;
-            *dict = Some(values);
+            )?);
             Ok(None)
         }
         Page::DataPage {
@@ -141,12 +130,27 @@ pub(super) fn open<'p, P: Physical>(
             num_values,
             encoding,
             def_level_encoding,
+            rep_level_encoding,
             ..
         } => {
             let num_values = *num_values as usize;
-            let (defs, rest) = v1_levels(buf, num_values, max_def, *def_level_encoding)?;
+            let (reps, rest) = v1_levels(
+                buf,
+                num_values,
+                max_levels.rep,
+                *rep_level_encoding,
+                "repetition levels",
+            )?;
+            let (defs, rest) = v1_levels(
+                rest,
+                num_values,
+                max_levels.def,
+                *def_level_encoding,
+                "definition levels",
+            )?;
             Ok(Some(DataPage {
                 left: num_values,
+                reps,
                 defs,
                 values: values(*encoding, rest, num_values, shape, arena, dict.is_some())?,
             }))
@@ -169,17 +173,19 @@ pub(super) fn open<'p, P: Physical>(
                 )));
             }
             let bytes: &'p [u8] = buf;
-            let defs = if max_def > 0 {
-                Some(Levels::Rle(RleBpDecoder::new(
-                    &bytes[rep_len..levels_end],
-                    level_bit_width(max_def),
-                )?))
-            } else {
-                None
+            let v2_levels = |section: &'p [u8], max: i16| -> Result<_, DecodeError> {
+                if max == 0 {
+                    return Ok(None);
+                }
+                let decoder = RleBpDecoder::new(section, level_bit_width(max))?;
+                Ok(Some(Levels::Rle(decoder)))
             };
+            let reps = v2_levels(&bytes[..rep_len], max_levels.rep)?;
+            let defs = v2_levels(&bytes[rep_len..levels_end], max_levels.def)?;
             let num_values = *num_values as usize;
             Ok(Some(DataPage {
                 left: num_values,
+                reps,
                 defs,
                 values: values(
                     *encoding,
@@ -194,20 +200,60 @@ pub(super) fn open<'p, P: Physical>(
     }
 }
 
-/// Splits a v1 data page into its definition levels (for `max_def > 0`) and values.
-fn v1_levels(
+/// Decodes a dictionary page's values (`seen`: the chunk already had one).
+fn dictionary<P: Physical>(
+    seen: bool,
     buf: &[u8],
-    num_values: usize,
-    max_def: i16,
+    num_values: u32,
     encoding: Encoding,
-) -> Result<(Option<Levels<'_>>, &[u8]), DecodeError> {
-    if max_def == 0 {
+    shape: PlainShape,
+) -> Result<Vec<P::Value<'_>>, DecodeError> {
+    if !P::DICTIONARY {
+        return Err(DecodeError::oos("a dictionary page in a BOOLEAN column"));
+    }
+    if !matches!(encoding, Encoding::PLAIN | Encoding::PLAIN_DICTIONARY) {
+        return Err(DecodeError::Unsupported(format!(
+            "dictionary page encoding {encoding}"
+        )));
+    }
+    if seen {
+        return Err(DecodeError::oos(
+            "a second dictionary page in one column chunk",
+        ));
+    }
+    let mut values = Vec::new();
+    P::read_plain(
+        &mut PlainDecoder::new(buf),
+        shape,
+        num_values as usize,
+        &mut values,
+    )?;
+    Ok(values)
+}
+
+/// The maximum repetition and definition levels of a column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct MaxLevels {
+    pub(super) rep: i16,
+    pub(super) def: i16,
+}
+
+/// Splits one section of levels (repetition or definition, `what`) off the
+/// front of a v1 data page; none when `max` is 0 (the section is absent).
+fn v1_levels<'a>(
+    buf: &'a [u8],
+    num_values: usize,
+    max: i16,
+    encoding: Encoding,
+    what: &str,
+) -> Result<(Option<Levels<'a>>, &'a [u8]), DecodeError> {
+    if max == 0 {
         return Ok((None, buf));
     }
-    let width = level_bit_width(max_def);
+    let width = level_bit_width(max);
     match encoding {
         Encoding::RLE => {
-            let (levels, rest) = length_prefixed(buf, "definition levels")?;
+            let (levels, rest) = length_prefixed(buf, what)?;
             Ok((Some(Levels::Rle(RleBpDecoder::new(levels, width)?)), rest))
         }
         // Deprecated, but parquet-mr 1.x and Impala wrote it.
@@ -216,7 +262,7 @@ fn v1_levels(
             let len = num_values.saturating_mul(width as usize).div_ceil(8);
             if len > buf.len() {
                 return Err(DecodeError::oos(format!(
-                    "BIT_PACKED levels need {len} bytes but the page has {}",
+                    "BIT_PACKED {what} need {len} bytes but the page has {}",
                     buf.len()
                 )));
             }
@@ -229,9 +275,7 @@ fn v1_levels(
             };
             Ok((Some(levels), rest))
         }
-        other => Err(DecodeError::oos(format!(
-            "definition levels encoded as {other}"
-        ))),
+        other => Err(DecodeError::oos(format!("{what} encoded as {other}"))),
     }
 }
 

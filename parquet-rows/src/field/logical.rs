@@ -55,14 +55,18 @@ field!(Decimal, Unscaled, FieldKind::Decimal, |unscaled, cx| {
 // The unscaled value; the scale is in the schema (`ParquetFile::schema`).
 field!(i128, Unscaled, FieldKind::I128, |v, _| Ok(v));
 
+impl<const N: usize> crate::nested::ListElement for [u8; N] {}
 impl<'p, const N: usize> ParquetField<'p> for [u8; N] {
     type Physical = ByteArray;
     const KIND: FieldKind = FieldKind::FixedBytes(N);
+    const RUST_TYPE: &'static str = "[u8; N]";
     fn convert(value: &'p [u8], _: &ColumnContext) -> Result<Self, String> {
         <[u8; N]>::try_from(value)
             .map_err(|_| format!("a value of {} bytes does not fit `[u8; {N}]`", value.len()))
     }
 }
+
+super::leaf!(Bytes);
 
 /// `bytes::Bytes` slices the page buffers it comes from: no copy for PLAIN and
 /// dictionary pages; values rebuilt in an arena (DELTA_BYTE_ARRAY,
@@ -70,6 +74,7 @@ impl<'p, const N: usize> ParquetField<'p> for [u8; N] {
 impl<'p> ParquetField<'p> for Bytes {
     type Physical = ByteArray;
     const KIND: FieldKind = FieldKind::Bytes;
+    const RUST_TYPE: &'static str = "Bytes";
     fn convert(value: &'p [u8], _: &ColumnContext) -> Result<Self, String> {
         Ok(Bytes::copy_from_slice(value))
     }

@@ -71,19 +71,20 @@ impl ColumnContext {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a field of a `#[derive(ParquetRow)]` struct",
     label = "unsupported field type",
-    note = "supported field types: bool, i8-i64, u8-u64, i128, f32, f64, &str, String, Box<str>, Arc<str>, &[u8], Vec<u8>, [u8; N], bytes::Bytes, Timestamp, Date, Time, Int96, Decimal, and Option<_> of each",
+    note = "supported field types: bool, i8-i64, u8-u64, i128, f32, f64, &str, String, Box<str>, Arc<str>, &[u8], Vec<u8>, [u8; N], bytes::Bytes, Timestamp, Date, Time, Int96, Decimal, structs that derive ParquetRow, Vec<_>, HashMap<_, _>, BTreeMap<_, _>, and Option<_> of each",
     note = "borrowed fields (`&str`, `&[u8]`) must use the struct's lifetime parameter; use #[parquet(skip)] for a field that is not in the file"
 )]
 pub trait ParquetField<'p>: Sized {
     /// The physical type this field decodes from.
     type Physical: Physical;
-    /// Whether the field can hold a null (only `Option<_>`).
-    const NULLABLE: bool = false;
     /// What the field type is to the rules that decide which columns it reads
     /// (`Option<T>` has `T`'s kind). The binder checks it once per file, the
     /// derive at compile time when the struct declares its schema.
     #[doc(hidden)]
     const KIND: FieldKind;
+    /// The type's name, for messages about list elements and map keys.
+    #[doc(hidden)]
+    const RUST_TYPE: &'static str;
     /// Converts one decoded value, or says why it does not fit.
     fn convert(
         value: <Self::Physical as Physical>::Value<'p>,
@@ -107,37 +108,16 @@ pub trait ParquetField<'p>: Sized {
     }
 }
 
-impl<'p, T: ParquetField<'p>> ParquetField<'p> for Option<T> {
-    type Physical = T::Physical;
-    const NULLABLE: bool = true;
-    const KIND: FieldKind = if T::NULLABLE {
-        FieldKind::NestedOption
-    } else {
-        T::KIND
-    };
-    fn convert(
-        value: <T::Physical as Physical>::Value<'p>,
-        context: &ColumnContext,
-    ) -> Result<Self, String> {
-        T::convert(value, context).map(Some)
-    }
-    fn read(
-        reader: &mut ColumnReader<'p, T::Physical>,
-        n: usize,
-        out: &mut Vec<Self>,
-    ) -> Result<()> {
-        T::read_optional(reader, n, out)
-    }
-}
-
 /// Implements `ParquetField` for a type: its physical type, its kind (what it
 /// reads is decided by the shared rules), and the conversion; `identity` types
 /// read straight from the page into the output (no conversion pass).
 macro_rules! field {
     (identity $ty:ty, $physical:ty, $kind:expr) => {
+        $crate::field::leaf!($ty);
         impl<'p> $crate::field::ParquetField<'p> for $ty {
             type Physical = $physical;
             const KIND: ::parquet_rows_rules::FieldKind = $kind;
+            const RUST_TYPE: &'static str = stringify!($ty);
             #[inline]
             fn convert(value: $ty, _: &$crate::field::ColumnContext) -> Result<Self, String> {
                 Ok(value)
@@ -151,10 +131,19 @@ macro_rules! field {
             }
         }
     };
+    // `u8` is a leaf but not a list element: `Vec<u8>` reads BYTE_ARRAY.
+    (not_listed $ty:ty, $physical:ty, $kind:expr, |$v:ident, $cx:pat_param| $convert:expr) => {
+        $crate::field::field!(@impl $ty, $physical, $kind, |$v, $cx| $convert);
+    };
     ($ty:ty, $physical:ty, $kind:expr, |$v:ident, $cx:pat_param| $convert:expr) => {
+        $crate::field::leaf!($ty);
+        $crate::field::field!(@impl $ty, $physical, $kind, |$v, $cx| $convert);
+    };
+    (@impl $ty:ty, $physical:ty, $kind:expr, |$v:ident, $cx:pat_param| $convert:expr) => {
         impl<'p> $crate::field::ParquetField<'p> for $ty {
             type Physical = $physical;
             const KIND: ::parquet_rows_rules::FieldKind = $kind;
+            const RUST_TYPE: &'static str = stringify!($ty);
             #[inline]
             fn convert(
                 $v: <$physical as $crate::physical::Physical>::Value<'p>,
@@ -166,3 +155,11 @@ macro_rules! field {
     };
 }
 pub(crate) use field;
+
+/// Marks a leaf type as an element of `Vec<T>` lists (all but `u8`).
+macro_rules! leaf {
+    ($ty:ty) => {
+        impl<'p> $crate::nested::ListElement for $ty {}
+    };
+}
+pub(crate) use leaf;

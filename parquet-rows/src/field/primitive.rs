@@ -29,7 +29,7 @@ field!(i16, Int32, FieldKind::I16, |v, _| narrow(
 ));
 // Unsigned annotations store the value's bit pattern in the signed physical type:
 // reinterpret with `as`, then check the range the annotation promises.
-field!(u8, Int32, FieldKind::U8, |v, _| narrow(
+field!(not_listed u8, Int32, FieldKind::U8, |v, _| narrow(
     i64::from(v as u32),
     "u8"
 ));
@@ -49,11 +49,14 @@ field!(
     |v, _| Ok(v.to_vec())
 );
 
+super::leaf!(Arc<str>);
+
 /// `Arc<str>`: one allocation per dictionary entry, shared by every row that
 /// holds it (one per value for PLAIN pages).
 impl<'p> ParquetField<'p> for Arc<str> {
     type Physical = Utf8;
     const KIND: FieldKind = FieldKind::ArcStr;
+    const RUST_TYPE: &'static str = "Arc<str>";
     fn convert(value: &'p str, _: &super::ColumnContext) -> Result<Self, String> {
         Ok(Arc::from(value))
     }

@@ -5,7 +5,7 @@
 //!   kind mapping), the column through the rules crate's own schema-text
 //!   parser, and `Schema::bind` gives the verdict;
 //! - as the runtime judges it when a file is opened: the field type's
-//!   `ParquetField::KIND` and `NULLABLE`, the column through the `parquet`
+//!   `ParquetNode::shape`, the column through the `parquet`
 //!   crate's parser and `SchemaDescriptor`, and `bind::bind` gives the verdict.
 //!
 //! The two verdicts (including the texts of what was expected, what was found
@@ -21,7 +21,8 @@ use parquet::schema::types::SchemaDescriptor;
 use parquet_rows_rules as rules;
 
 use crate::bind::{bind, FieldSpec, Fields, MismatchKind};
-use crate::field::ParquetField;
+use crate::nested::ParquetNode;
+use crate::nested::Shape;
 
 struct Case {
     ty: &'static str,
@@ -36,8 +37,8 @@ macro_rules! cases {
     ($($ty:ty => $column:literal, $verdict:ident;)*) => {
         vec![$(Case {
             ty: stringify!($ty),
-            kind: <$ty as ParquetField<'static>>::KIND,
-            nullable: <$ty as ParquetField<'static>>::NULLABLE,
+            kind: <$ty as ParquetNode<'static>>::shape().flat().expect("a leaf type").0,
+            nullable: <$ty as ParquetNode<'static>>::shape().flat().expect("a leaf type").1,
             column: $column,
             ok: cases!(@ $verdict),
         }),*]
@@ -150,10 +151,23 @@ fn verdict(problem: Option<MismatchKind>) -> String {
             suggestion,
         }) => format!("wrong type: found {found}, reads {expected}, use {suggestion:?}"),
         Some(MismatchKind::Nullable { found }) => format!("nullable: found {found}"),
-        Some(MismatchKind::Nested { found }) => format!("nested: found {found}"),
+        Some(MismatchKind::Nested { found, hint }) => format!("nested: found {found}; {hint}"),
         Some(MismatchKind::MissingColumn { closest, available }) => {
             format!("missing: closest {closest:?} of {available:?}")
         }
+    }
+}
+
+/// The shape of a leaf field type of `kind`, or of `Option` of it.
+fn leaf_shape(kind: rules::FieldKind, nullable: bool) -> Shape {
+    let leaf = Shape::Leaf {
+        kind,
+        rust_type: "",
+    };
+    if nullable {
+        Shape::Option(Box::new(leaf))
+    } else {
+        leaf
     }
 }
 
@@ -174,7 +188,7 @@ fn compile_time(schema_text: &str, column: &str, ty: &str) -> (rules::Field, Str
             suggestion,
         }),
         Err(rules::Problem::Nullable { found }) => Some(MismatchKind::Nullable { found }),
-        Err(rules::Problem::Nested { found }) => Some(MismatchKind::Nested { found }),
+        Err(rules::Problem::Nested { found, hint }) => Some(MismatchKind::Nested { found, hint }),
         Err(rules::Problem::MissingColumn { closest }) => Some(MismatchKind::MissingColumn {
             available: schema.top_level_names().map(str::to_owned).collect(),
             closest,
@@ -249,8 +263,7 @@ fn check_table(cases: Vec<Case>) {
                 field: "c",
                 column: "c",
                 rust_type: case.ty,
-                nullable: case.nullable,
-                kind: case.kind,
+                shape: leaf_shape(case.kind, case.nullable),
             },
         );
         assert_eq!(
@@ -281,8 +294,7 @@ fn missing_columns_suggest_the_same_name() {
                 field: "x",
                 column: wanted,
                 rust_type: "f64",
-                nullable: false,
-                kind: rules::FieldKind::F64,
+                shape: leaf_shape(rules::FieldKind::F64, false),
             },
         );
         assert_eq!(at_compile_time, at_run_time, "column `{wanted}`");

@@ -1,0 +1,95 @@
+//! `Vec<T>`: a list, element by element while the repetition level says
+//! "same list".
+
+use super::{Assembled, Bound, ListElement, ParquetNode, Shape};
+use crate::error::{Error, Location, Result};
+use crate::pages::RowGroup;
+
+/// The cursor of a list node (also used by maps, as a list of pairs).
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct ListCursor<C> {
+    elements: C,
+    defined: u32,  // definition level of the repeated node: below it, the list is empty
+    repeated: u32, // repetition level of the repeated node: "next element of this list"
+    location: Location, // the list's first column, for errors
+}
+
+impl<C> ListCursor<C> {
+    pub(super) fn open<'p, T: ParquetNode<'p, Cursor = C>>(
+        row_group: &RowGroup<'_, 'p>,
+        bound: &Bound,
+    ) -> Result<Self> {
+        Ok(ListCursor {
+            elements: T::cursor(row_group, bound.child(0)?)?,
+            defined: bound.def,
+            repeated: bound.rep,
+            location: row_group.location(bound.leaf),
+        })
+    }
+
+    /// Assembles the next list, handing each element to `push`.
+    pub(super) fn next_with<'p, T: ParquetNode<'p, Cursor = C>>(
+        &mut self,
+        mut push: impl FnMut(T),
+    ) -> Result<()> {
+        if T::def(&self.elements) < self.defined {
+            return T::skip(&mut self.elements);
+        }
+        loop {
+            push(T::next(&mut self.elements)?);
+            match T::rep(&self.elements) {
+                Some(rep) if rep == self.repeated => {}
+                Some(rep) if rep > self.repeated => {
+                    return Err(Error::OutOfSpec {
+                        location: self.location.clone(),
+                        message: format!(
+                        "repetition level {rep} after a list element, where at most {} can follow",
+                        self.repeated
+                    ),
+                    })
+                }
+                _ => return Ok(()),
+            }
+        }
+    }
+}
+
+impl<'p, T: ParquetNode<'p> + ListElement> ParquetNode<'p> for Vec<T> {
+    fn shape() -> Shape {
+        Shape::List(Box::new(T::shape()))
+    }
+    type Reader = Assembled<'p, Self>;
+    fn reader(row_group: &RowGroup<'_, 'p>, bound: &Bound) -> Result<Self::Reader> {
+        Assembled::new(row_group, bound)
+    }
+    type OptionReader = Assembled<'p, Option<Self>>;
+    fn option_reader(row_group: &RowGroup<'_, 'p>, bound: &Bound) -> Result<Self::OptionReader> {
+        Assembled::new(row_group, bound)
+    }
+    type Cursor = ListCursor<T::Cursor>;
+    fn cursor(row_group: &RowGroup<'_, 'p>, bound: &Bound) -> Result<Self::Cursor> {
+        ListCursor::open::<T>(row_group, bound)
+    }
+    #[inline]
+    fn def(cursor: &Self::Cursor) -> u32 {
+        T::def(&cursor.elements)
+    }
+    #[inline]
+    fn rep(cursor: &Self::Cursor) -> Option<u32> {
+        T::rep(&cursor.elements)
+    }
+    fn skip(cursor: &mut Self::Cursor) -> Result<()> {
+        T::skip(&mut cursor.elements)
+    }
+    fn next(cursor: &mut Self::Cursor) -> Result<Self> {
+        let mut list = Vec::new();
+        cursor.next_with::<T>(|element| list.push(element))?;
+        Ok(list)
+    }
+    fn finish(cursor: &Self::Cursor) -> Result<()> {
+        T::finish(&cursor.elements)
+    }
+}
+
+impl<T: ListElement> ListElement for Vec<T> {}

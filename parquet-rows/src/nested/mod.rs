@@ -1,0 +1,249 @@
+//! Nested data: structs inside structs, lists and maps.
+//!
+//! Every type that can be a field of a `#[derive(ParquetRow)]` struct
+//! implements [`ParquetNode`]: the leaf types of [`crate::ParquetField`] (through
+//! one blanket impl), `Option<T>`, `Vec<T>`, `HashMap`, `BTreeMap`, `(K, V)`
+//! and every derived struct. It says what the type binds to ([`Shape`]) and
+//! how to read it in two ways:
+//!
+//! - **in batches** ([`ParquetNode::Reader`]): what a top-level field of the
+//!   row struct uses. A leaf (or `Option` of a leaf) on a flat column reads
+//!   through [`ColumnReader`](crate::ColumnReader) exactly as before nesting
+//!   existed: a flat struct pays nothing for nesting it does not have.
+//! - **record by record** ([`ParquetNode::Cursor`]): every column under a
+//!   nested field is decoded once per row group into its repetition levels,
+//!   definition levels and non-null values ([`leaf::LeafCursor`]); the values
+//!   are then assembled ("record shredding in reverse") by walking those
+//!   streams in lockstep: an `Option` is `None` when the first leaf's
+//!   definition level is below the level at which its node is defined, a
+//!   list takes elements while the repetition level says "same list", and a
+//!   null or empty node takes one level entry from each leaf under it.
+//!
+//! Binding ([`bind`]) matches a [`Shape`] to the schema once per file and
+//! gives each node its levels ([`Bound`]).
+
+pub(crate) mod bind;
+mod leaf;
+mod list;
+mod map;
+mod option;
+
+pub use bind::Bound;
+pub use list::ListCursor;
+
+use crate::bind::FieldSpec;
+use crate::error::{Error, Location, Result};
+use crate::pages::RowGroup;
+use parquet_rows_rules::FieldKind;
+
+/// What a field type binds to, for the binder.
+#[doc(hidden)]
+#[derive(Debug, Clone)]
+pub enum Shape {
+    /// A single value of a leaf column (a [`crate::ParquetField`] type).
+    Leaf {
+        /// What the type reads.
+        kind: FieldKind,
+        /// The type, for messages (`&str`, `f64`).
+        rust_type: &'static str,
+    },
+    /// `Option<T>`: an OPTIONAL node (or a REQUIRED one, never `None`).
+    Option(Box<Shape>),
+    /// `Vec<T>`: a LIST, or a REPEATED field.
+    List(Box<Shape>),
+    /// `HashMap<K, V>`, `BTreeMap<K, V>`: a MAP.
+    Map(Box<Shape>, Box<Shape>),
+    /// `(K, V)`: a group of two fields, by position (a map's key-value pair).
+    Pair(Box<Shape>, Box<Shape>),
+    /// A struct that derives `ParquetRow`: a group, its fields by name. The
+    /// fields are listed when binding reaches the group, so that a recursive
+    /// struct has a finite shape.
+    Struct {
+        /// The struct's name.
+        name: &'static str,
+        /// Its fields (`ParquetRow::fields`).
+        fields: fn() -> Vec<FieldSpec>,
+    },
+}
+
+impl Shape {
+    /// The shape of a top-level field that reads a flat column through the
+    /// batch path (`T` or `Option<T>` of a leaf type): its kind and nullability.
+    pub(crate) fn flat(&self) -> Option<(FieldKind, bool)> {
+        match self {
+            Shape::Leaf { kind, .. } => Some((*kind, false)),
+            Shape::Option(inner) => match &**inner {
+                Shape::Leaf { kind, .. } => Some((*kind, true)),
+                Shape::Option(_) => Some((FieldKind::NestedOption, true)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+/// A Rust type that can be a field of a `#[derive(ParquetRow)]` struct: a
+/// leaf type ([`crate::ParquetField`]), `Option<T>`, `Vec<T>`, a map, a pair,
+/// or another derived struct.
+///
+/// The methods are the derive's plumbing; you do not call them yourself.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a field of a `#[derive(ParquetRow)]` struct",
+    label = "unsupported field type",
+    note = "supported field types: bool, i8-i64, u8-u64, i128, f32, f64, &str, String, Box<str>, Arc<str>, &[u8], Vec<u8>, [u8; N], bytes::Bytes, Timestamp, Date, Time, Int96, Decimal, structs that derive ParquetRow, Vec<_>, HashMap<_, _>, BTreeMap<_, _>, and Option<_> of each",
+    note = "borrowed fields (`&str`, `&[u8]`) must use the struct's lifetime parameter; use #[parquet(skip)] for a field that is not in the file"
+)]
+pub trait ParquetNode<'p>: Sized {
+    /// What the type binds to.
+    fn shape() -> Shape;
+
+    /// Reads the values of a top-level field, a batch of rows at a time.
+    type Reader: BatchReader<Self>;
+    /// The reader of a top-level field of this type, bound as `bound`.
+    fn reader(row_group: &RowGroup<'_, 'p>, bound: &Bound) -> Result<Self::Reader>;
+
+    /// [`ParquetNode::Reader`] for `Option<Self>` (flat leaves have their own).
+    type OptionReader: BatchReader<Option<Self>>;
+    /// The reader of a top-level `Option<Self>` field, bound as `bound`.
+    fn option_reader(row_group: &RowGroup<'_, 'p>, bound: &Bound) -> Result<Self::OptionReader>;
+
+    /// Record-by-record state: the level and value streams of the leaves
+    /// under the node, and the node's levels.
+    type Cursor;
+    /// Decodes the row group's columns under the node.
+    fn cursor(row_group: &RowGroup<'_, 'p>, bound: &Bound) -> Result<Self::Cursor>;
+    /// The definition level of the next entry of the node's first leaf (0
+    /// when there is none: then [`ParquetNode::next`] and
+    /// [`ParquetNode::skip`] fail).
+    fn def(cursor: &Self::Cursor) -> u32;
+    /// The repetition level of the next entry of the node's first leaf, `None`
+    /// after the last.
+    fn rep(cursor: &Self::Cursor) -> Option<u32>;
+    /// Consumes one entry of each leaf under the node: an ancestor is null or
+    /// an empty list.
+    fn skip(cursor: &mut Self::Cursor) -> Result<()>;
+    /// Assembles the next value.
+    fn next(cursor: &mut Self::Cursor) -> Result<Self>;
+    /// Checks that every leaf under the node was read to its end.
+    fn finish(cursor: &Self::Cursor) -> Result<()>;
+}
+
+/// Reads a top-level field's values, a batch of rows at a time.
+#[doc(hidden)]
+pub trait BatchReader<T> {
+    /// Appends exactly `n` values (one per row) to `out`.
+    fn read(&mut self, n: usize, out: &mut Vec<T>) -> Result<()>;
+    /// Checks that the row group's columns hold no values beyond its rows.
+    fn finish(&mut self) -> Result<()>;
+}
+
+/// A type that can be the element of a `Vec<T>` field read from a LIST: every
+/// field type but `u8` (`Vec<u8>` reads BYTE_ARRAY values).
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`Vec<{Self}>` cannot read a list",
+    note = "`Vec<u8>` reads BYTE_ARRAY values; for a list of small integers use `Vec<i32>` or `Vec<u16>`"
+)]
+pub trait ListElement {}
+
+/// The batch reader of a top-level nested field: assembles one record per row.
+#[doc(hidden)]
+pub struct Assembled<'p, T: ParquetNode<'p>> {
+    cursor: T::Cursor,
+    location: Location, // the field's first column, for errors
+}
+
+impl<'p, T: ParquetNode<'p>> std::fmt::Debug for Assembled<'p, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Assembled")
+            .field("location", &self.location)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'p, T: ParquetNode<'p>> Assembled<'p, T> {
+    /// Decodes the row group's columns under the field.
+    pub fn new(row_group: &RowGroup<'_, 'p>, bound: &Bound) -> Result<Self> {
+        Ok(Assembled {
+            cursor: T::cursor(row_group, bound)?,
+            location: row_group.location(bound.leaf),
+        })
+    }
+}
+
+impl<'p, T: ParquetNode<'p>> BatchReader<T> for Assembled<'p, T> {
+    fn read(&mut self, n: usize, out: &mut Vec<T>) -> Result<()> {
+        out.reserve(n);
+        for _ in 0..n {
+            match T::rep(&self.cursor) {
+                Some(0) => out.push(T::next(&mut self.cursor)?),
+                Some(rep) => {
+                    return Err(self.out_of_spec(format!(
+                        "a record starts with repetition level {rep}, not 0"
+                    )))
+                }
+                None => {
+                    return Err(self.out_of_spec(
+                        "the column chunk has fewer records than the row group has rows".into(),
+                    ))
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<()> {
+        T::finish(&self.cursor)
+    }
+}
+
+impl<'p, T: ParquetNode<'p>> Assembled<'p, T> {
+    fn out_of_spec(&self, message: String) -> Error {
+        Error::OutOfSpec {
+            location: self.location.clone(),
+            message,
+        }
+    }
+}
+
+/// `(K, V)`: a group of two fields read by position, e.g. a map's key and
+/// value in a `Vec<(K, V)>`.
+impl<'p, K: ParquetNode<'p>, V: ParquetNode<'p>> ParquetNode<'p> for (K, V) {
+    fn shape() -> Shape {
+        Shape::Pair(Box::new(K::shape()), Box::new(V::shape()))
+    }
+    type Reader = Assembled<'p, Self>;
+    fn reader(row_group: &RowGroup<'_, 'p>, bound: &Bound) -> Result<Self::Reader> {
+        Assembled::new(row_group, bound)
+    }
+    type OptionReader = Assembled<'p, Option<Self>>;
+    fn option_reader(row_group: &RowGroup<'_, 'p>, bound: &Bound) -> Result<Self::OptionReader> {
+        Assembled::new(row_group, bound)
+    }
+    type Cursor = (K::Cursor, V::Cursor);
+    fn cursor(row_group: &RowGroup<'_, 'p>, bound: &Bound) -> Result<Self::Cursor> {
+        Ok((
+            K::cursor(row_group, bound.child(0)?)?,
+            V::cursor(row_group, bound.child(1)?)?,
+        ))
+    }
+    fn def(cursor: &Self::Cursor) -> u32 {
+        K::def(&cursor.0)
+    }
+    fn rep(cursor: &Self::Cursor) -> Option<u32> {
+        K::rep(&cursor.0)
+    }
+    fn skip(cursor: &mut Self::Cursor) -> Result<()> {
+        K::skip(&mut cursor.0)?;
+        V::skip(&mut cursor.1)
+    }
+    fn next(cursor: &mut Self::Cursor) -> Result<Self> {
+        Ok((K::next(&mut cursor.0)?, V::next(&mut cursor.1)?))
+    }
+    fn finish(cursor: &Self::Cursor) -> Result<()> {
+        K::finish(&cursor.0)?;
+        V::finish(&cursor.1)
+    }
+}
+
+impl<K, V> ListElement for (K, V) {}
