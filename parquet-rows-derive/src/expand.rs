@@ -152,7 +152,7 @@ fn node_impl(
     let finishes = read.iter().enumerate().map(|(i, f)| {
         let node = node(f.ty);
         let i = syn::Index::from(i);
-        quote_spanned!(f.ty.span()=> #node::finish(&__c.#i)?;)
+        quote_spanned!(f.ty.span()=> #node::finish(&mut __c.#i)?;)
     });
     let mut next_value = 0usize;
     let inits: Vec<TokenStream> = cont
@@ -203,12 +203,12 @@ fn node_impl(
                 #krate::__private::Ok((#(#opens,)*))
             }
             #[inline]
-            fn def(__c: &Self::Cursor) -> u32 {
-                #first::def(&__c.0)
+            fn def(__c: &mut Self::Cursor) -> #krate::__private::Result<u32> {
+                #first::def(&mut __c.0)
             }
             #[inline]
-            fn rep(__c: &Self::Cursor) -> #krate::__private::Option<u32> {
-                #first::rep(&__c.0)
+            fn rep(__c: &mut Self::Cursor) -> #krate::__private::Result<#krate::__private::Option<u32>> {
+                #first::rep(&mut __c.0)
             }
             fn skip(__c: &mut Self::Cursor) -> #krate::__private::Result<()> {
                 #(#skips)*
@@ -217,7 +217,7 @@ fn node_impl(
             fn next(__c: &mut Self::Cursor) -> #krate::__private::Result<Self> {
                 #krate::__private::Ok(Self { #(#inits),* })
             }
-            fn finish(__c: &Self::Cursor) -> #krate::__private::Result<()> {
+            fn finish(__c: &mut Self::Cursor) -> #krate::__private::Result<()> {
                 #(#finishes)*
                 #krate::__private::Ok(())
             }

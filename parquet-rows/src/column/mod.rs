@@ -30,7 +30,8 @@ pub struct ColumnReader<'p, P: Physical> {
     next_page: usize,                // invariant: <= column.pages.len(); next page to open
     max_def: i16,                    // invariant: 0 or 1 unless `nested`
     max_rep: i16,                    // invariant: 0 unless `nested`
-    nested: bool, // levels are read by `read_page_levels`, values by the `read*` methods
+    nested: bool, // levels are read by `read_nested_levels`, values by the `read*` methods
+    values_ready: usize, // nested: non-null values of the levels read, not yet read
     shape: PlainShape, // FIXED_LEN_BYTE_ARRAY width
     dict: Option<Vec<P::Value<'p>>>, // the chunk's dictionary, once its page was seen
     page: DataPage<'p>, // the current data page; `left == 0` when none
@@ -63,9 +64,9 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         Ok(reader)
     }
 
-    /// A reader of a column at any depth: [`ColumnReader::read_page_levels`]
-    /// returns each page's repetition and definition levels, and the `read*`
-    /// methods then read that page's non-null values.
+    /// A reader of a column at any depth: [`ColumnReader::read_nested_levels`]
+    /// returns the next repetition and definition levels, and the `read*`
+    /// methods then read the non-null values among them.
     pub(crate) fn nested(column: &'p LoadedColumn, row_group: usize) -> Result<Self> {
         Self::any(column, row_group, true)
     }
@@ -79,6 +80,7 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             max_def: descr.max_def_level(),
             max_rep: descr.max_rep_level(),
             nested,
+            values_ready: 0,
             shape: PlainShape {
                 physical: descr.physical_type(),
                 fixed_len: (descr.physical_type() == parquet::basic::Type::FIXED_LEN_BYTE_ARRAY)
@@ -192,7 +194,19 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         out: &mut Vec<T>,
         mut dense: impl FnMut(&mut Self, usize, &mut Vec<T>) -> Result<()>,
     ) -> Result<()> {
-        if self.max_def > 0 && !self.nested {
+        if self.nested {
+            // The values of the levels just read, all in the current page.
+            if n > self.values_ready {
+                return Err(self.err(DecodeError::oos(format!(
+                    "{n} values asked for where the levels hold {}",
+                    self.values_ready
+                ))));
+            }
+            dense(self, n, out)?;
+            self.values_ready -= n;
+            return Ok(());
+        }
+        if self.max_def > 0 {
             return Err(self.err(DecodeError::Unsupported(
                 "an OPTIONAL column needs an `Option<_>` field".into(),
             )));
@@ -398,31 +412,35 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         Ok(())
     }
 
-    /// For a reader made by [`ColumnReader::nested`]: opens the next data page
-    /// of the chunk and appends all its repetition and definition levels to
-    /// `reps` and `defs` (zeros when the column has none). Returns how many of
-    /// its values are non-null, which the caller then reads with a `read*`
-    /// method before asking for the next page, or `None` after the last page.
-    pub(crate) fn read_page_levels(
+    /// For a reader made by [`ColumnReader::nested`]: appends the next (at
+    /// most `max`, all from one page) repetition and definition levels to
+    /// `reps` and `defs` (zeros when the column has none), opening the next
+    /// data page when needed. Returns how many of them are non-null values,
+    /// which the caller then reads with a `read*` method before asking for
+    /// more levels; `None` after the last page.
+    pub(crate) fn read_nested_levels(
         &mut self,
+        max: usize,
         reps: &mut Vec<u32>,
         defs: &mut Vec<u32>,
     ) -> Result<Option<usize>> {
-        if self.page.left != 0 {
+        if self.values_ready != 0 {
             return Err(self.err(DecodeError::oos(
-                "the values of a page were not all read before the next page",
+                "the values of the levels read were not all read",
             )));
         }
-        while self.page.left == 0 {
-            if self.next_page >= self.column.pages.len() {
+        if self.page.left == 0 {
+            if self.column.pages[self.next_page..]
+                .iter()
+                .all(|p| !p.is_data_page() || p.num_values() == 0)
+            {
                 return Ok(None);
             }
             self.ensure_page()?;
         }
-        let n = self.page.left;
+        let n = self.page.left.min(max);
         let max_rep = u32::from(self.max_rep.unsigned_abs());
         let max_def = u32::from(self.max_def.unsigned_abs());
-        let mut non_null = 0;
         let (reps_start, defs_start) = (reps.len(), defs.len());
         let got_reps = fill_levels(self.page.reps.as_mut(), n, reps);
         let got_defs = fill_levels(self.page.defs.as_mut(), n, defs);
@@ -432,17 +450,19 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         );
         if got_reps != n || got_defs != n {
             return Err(self.err(DecodeError::oos(format!(
-                "the page has {n} values but {got_reps} repetition and {got_defs} definition levels"
+                "the page has {} more values but {got_reps} repetition and {got_defs} definition levels",
+                self.page.left
             ))));
         }
         if self.page.defs.is_none() {
             defs[defs_start..].fill(max_def);
         }
-        if reps[reps_start..].iter().any(|&r| r > max_rep) {
+        if let Some(&rep) = reps[reps_start..].iter().find(|&&r| r > max_rep) {
             return Err(self.err(DecodeError::oos(format!(
-                "a repetition level is larger than the column's maximum of {max_rep}"
+                "repetition level {rep} is larger than the column's maximum of {max_rep}"
             ))));
         }
+        let mut non_null = 0;
         for &level in &defs[defs_start..] {
             if level > max_def {
                 return Err(self.err(DecodeError::oos(format!(
@@ -451,7 +471,8 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             }
             non_null += usize::from(level == max_def);
         }
-        self.page.left = non_null;
+        self.page.left -= n;
+        self.values_ready = non_null;
         Ok(Some(non_null))
     }
 

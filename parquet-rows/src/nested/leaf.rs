@@ -1,6 +1,8 @@
 //! Leaf types as nodes: the flat batch readers, and the leaf cursor that
 //! decodes a column chunk's levels and values for record assembly.
 
+use std::collections::VecDeque;
+
 use super::{BatchReader, Bound, ParquetNode, Shape};
 use crate::column::ColumnReader;
 use crate::error::{Error, Location, Result};
@@ -42,34 +44,70 @@ impl<'p, T: ParquetField<'p>> BatchReader<Option<T>> for FlatOptional<'p, T> {
     }
 }
 
-/// One leaf column of a row group, decoded for record assembly: a level pair
-/// per entry (value, null or empty list) and the non-null values, converted.
+/// Levels decoded per refill of a leaf cursor: memory stays bounded whatever
+/// the page headers claim, and the buffers stay in cache.
+const CHUNK: usize = 1024;
+
+/// One leaf column of a row group, read for record assembly: its level pairs
+/// (one per value, null or empty list) and non-null values, a chunk at a time.
 #[doc(hidden)]
-pub struct LeafCursor<T> {
-    reps: Vec<u32>,                // repetition level per entry
-    defs: Vec<u32>,                // definition level per entry
-    values: std::vec::IntoIter<T>, // the non-null values, in order
-    next: usize,                   // invariant: <= reps.len() == defs.len(); next entry
-    max_def: u32,                  // the level of a non-null value
-    location: Location,            // the column, for errors
+pub struct LeafCursor<'p, T: ParquetField<'p>> {
+    reader: ColumnReader<'p, T::Physical>,
+    reps: Vec<u32>,      // repetition level per entry of the chunk
+    defs: Vec<u32>,      // definition level per entry of the chunk
+    next: usize,         // invariant: <= reps.len() == defs.len(); next entry
+    values: VecDeque<T>, // the chunk's non-null values not taken yet, in order
+    scratch: Vec<T>,     // values as the reader appends them
+    max_def: u32,        // the level of a non-null value
+    location: Location,  // the column, for errors
 }
 
-impl<T> std::fmt::Debug for LeafCursor<T> {
+impl<'p, T: ParquetField<'p>> std::fmt::Debug for LeafCursor<'p, T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("LeafCursor")
             .field("location", &self.location)
             .field("next", &self.next)
-            .field("entries", &self.defs.len())
             .finish_non_exhaustive()
     }
 }
 
-impl<T> LeafCursor<T> {
+impl<'p, T: ParquetField<'p>> LeafCursor<'p, T> {
     fn out_of_spec(&self, message: impl Into<String>) -> Error {
         Error::OutOfSpec {
             location: self.location.clone(),
             message: message.into(),
         }
+    }
+
+    /// Makes sure an entry is available; `false` after the last one.
+    #[inline]
+    fn available(&mut self) -> Result<bool> {
+        if self.next < self.defs.len() {
+            return Ok(true);
+        }
+        self.refill()
+    }
+
+    /// Reads the next chunk of levels and their values.
+    fn refill(&mut self) -> Result<bool> {
+        if !self.values.is_empty() {
+            return Err(self.out_of_spec("the column has more values than its levels say"));
+        }
+        self.reps.clear();
+        self.defs.clear();
+        self.next = 0;
+        let Some(non_null) =
+            self.reader
+                .read_nested_levels(CHUNK, &mut self.reps, &mut self.defs)?
+        else {
+            return Ok(false);
+        };
+        if non_null > 0 {
+            self.scratch.clear();
+            T::read(&mut self.reader, non_null, &mut self.scratch)?;
+            self.values.extend(self.scratch.drain(..));
+        }
+        Ok(!self.defs.is_empty())
     }
 }
 
@@ -95,75 +133,77 @@ impl<'p, T: ParquetField<'p>> ParquetNode<'p> for T {
         })
     }
 
-    type Cursor = LeafCursor<T>;
+    type Cursor = LeafCursor<'p, T>;
     fn cursor(row_group: &RowGroup<'_, 'p>, bound: &Bound) -> Result<Self::Cursor> {
-        let mut reader = row_group.nested_column::<T::Physical>(bound.leaf)?;
-        let (mut reps, mut defs, mut values) = (Vec::new(), Vec::new(), Vec::new());
-        while let Some(non_null) = reader.read_page_levels(&mut reps, &mut defs)? {
-            if non_null > 0 {
-                T::read(&mut reader, non_null, &mut values)?;
-            }
-        }
         Ok(LeafCursor {
-            reps,
-            defs,
-            values: values.into_iter(),
+            reader: row_group.nested_column::<T::Physical>(bound.leaf)?,
+            reps: Vec::with_capacity(CHUNK),
+            defs: Vec::with_capacity(CHUNK),
             next: 0,
+            values: VecDeque::new(),
+            scratch: Vec::new(),
             max_def: bound.def,
             location: row_group.location(bound.leaf),
         })
     }
 
     #[inline]
-    fn def(cursor: &Self::Cursor) -> u32 {
-        cursor.defs.get(cursor.next).copied().unwrap_or(0)
+    fn def(cursor: &mut Self::Cursor) -> Result<u32> {
+        Ok(if cursor.available()? {
+            cursor.defs[cursor.next]
+        } else {
+            0
+        })
     }
 
     #[inline]
-    fn rep(cursor: &Self::Cursor) -> Option<u32> {
-        cursor.reps.get(cursor.next).copied()
+    fn rep(cursor: &mut Self::Cursor) -> Result<Option<u32>> {
+        Ok(if cursor.available()? {
+            Some(cursor.reps[cursor.next])
+        } else {
+            None
+        })
     }
 
     fn skip(cursor: &mut Self::Cursor) -> Result<()> {
-        match cursor.defs.get(cursor.next) {
-            Some(&def) if def < cursor.max_def => {
-                cursor.next += 1;
-                Ok(())
-            }
-            Some(_) => Err(cursor.out_of_spec(
-                "a value where the levels of another column under the same field say null or empty",
-            )),
-            None => Err(cursor.out_of_spec(
+        if !cursor.available()? {
+            return Err(cursor.out_of_spec(
                 "the column has fewer entries than the other columns under the same field",
-            )),
+            ));
         }
+        if cursor.defs[cursor.next] >= cursor.max_def {
+            return Err(cursor.out_of_spec(
+                "a value where the levels of another column under the same field say null or empty",
+            ));
+        }
+        cursor.next += 1;
+        Ok(())
     }
 
     #[inline]
     fn next(cursor: &mut Self::Cursor) -> Result<Self> {
-        match cursor.defs.get(cursor.next) {
-            Some(&def) if def == cursor.max_def => {
-                cursor.next += 1;
-                match cursor.values.next() {
-                    Some(value) => Ok(value),
-                    None => Err(cursor.out_of_spec("the column has fewer values than its levels")),
-                }
-            }
-            Some(_) => Err(cursor.out_of_spec(
-                "a null where the levels of another column under the same field say a value",
-            )),
-            None => Err(cursor.out_of_spec(
+        if !cursor.available()? {
+            return Err(cursor.out_of_spec(
                 "the column has fewer entries than the other columns under the same field",
-            )),
+            ));
+        }
+        if cursor.defs[cursor.next] != cursor.max_def {
+            return Err(cursor.out_of_spec(
+                "a null where the levels of another column under the same field say a value",
+            ));
+        }
+        cursor.next += 1;
+        match cursor.values.pop_front() {
+            Some(value) => Ok(value),
+            None => Err(cursor.out_of_spec("the column has fewer values than its levels")),
         }
     }
 
-    fn finish(cursor: &Self::Cursor) -> Result<()> {
-        let left = cursor.defs.len() - cursor.next;
-        if left > 0 || cursor.values.len() > 0 {
-            return Err(cursor.out_of_spec(format!(
-                "the column chunk has {left} more entries than the row group's records use"
-            )));
+    fn finish(cursor: &mut Self::Cursor) -> Result<()> {
+        if cursor.available()? {
+            return Err(cursor.out_of_spec(
+                "the column chunk has more entries than the row group's records use",
+            ));
         }
         Ok(())
     }

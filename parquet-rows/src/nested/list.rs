@@ -33,12 +33,12 @@ impl<C> ListCursor<C> {
         &mut self,
         mut push: impl FnMut(T),
     ) -> Result<()> {
-        if T::def(&self.elements) < self.defined {
+        if T::def(&mut self.elements)? < self.defined {
             return T::skip(&mut self.elements);
         }
         loop {
             push(T::next(&mut self.elements)?);
-            match T::rep(&self.elements) {
+            match T::rep(&mut self.elements)? {
                 Some(rep) if rep == self.repeated => {}
                 Some(rep) if rep > self.repeated => {
                     return Err(Error::OutOfSpec {
@@ -72,12 +72,12 @@ impl<'p, T: ParquetNode<'p> + ListElement> ParquetNode<'p> for Vec<T> {
         ListCursor::open::<T>(row_group, bound)
     }
     #[inline]
-    fn def(cursor: &Self::Cursor) -> u32 {
-        T::def(&cursor.elements)
+    fn def(cursor: &mut Self::Cursor) -> Result<u32> {
+        T::def(&mut cursor.elements)
     }
     #[inline]
-    fn rep(cursor: &Self::Cursor) -> Option<u32> {
-        T::rep(&cursor.elements)
+    fn rep(cursor: &mut Self::Cursor) -> Result<Option<u32>> {
+        T::rep(&mut cursor.elements)
     }
     fn skip(cursor: &mut Self::Cursor) -> Result<()> {
         T::skip(&mut cursor.elements)
@@ -87,8 +87,8 @@ impl<'p, T: ParquetNode<'p> + ListElement> ParquetNode<'p> for Vec<T> {
         cursor.next_with::<T>(|element| list.push(element))?;
         Ok(list)
     }
-    fn finish(cursor: &Self::Cursor) -> Result<()> {
-        T::finish(&cursor.elements)
+    fn finish(cursor: &mut Self::Cursor) -> Result<()> {
+        T::finish(&mut cursor.elements)
     }
 }
 

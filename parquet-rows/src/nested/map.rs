@@ -37,11 +37,11 @@ macro_rules! map_node {
                 ListCursor::open::<(K, V)>(row_group, bound)
             }
             #[inline]
-            fn def(cursor: &Self::Cursor) -> u32 {
+            fn def(cursor: &mut Self::Cursor) -> Result<u32> {
                 <Vec<(K, V)>>::def(cursor)
             }
             #[inline]
-            fn rep(cursor: &Self::Cursor) -> Option<u32> {
+            fn rep(cursor: &mut Self::Cursor) -> Result<Option<u32>> {
                 <Vec<(K, V)>>::rep(cursor)
             }
             fn skip(cursor: &mut Self::Cursor) -> Result<()> {
@@ -54,7 +54,7 @@ macro_rules! map_node {
                 })?;
                 Ok(map)
             }
-            fn finish(cursor: &Self::Cursor) -> Result<()> {
+            fn finish(cursor: &mut Self::Cursor) -> Result<()> {
                 <Vec<(K, V)>>::finish(cursor)
             }
         }

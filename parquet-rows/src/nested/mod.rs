@@ -11,8 +11,9 @@
 //!   through [`ColumnReader`](crate::ColumnReader) exactly as before nesting
 //!   existed: a flat struct pays nothing for nesting it does not have.
 //! - **record by record** ([`ParquetNode::Cursor`]): every column under a
-//!   nested field is decoded once per row group into its repetition levels,
-//!   definition levels and non-null values ([`leaf::LeafCursor`]); the values
+//!   nested field is decoded, a chunk of levels at a time, into its
+//!   repetition levels, definition levels and non-null values
+//!   ([`leaf::LeafCursor`]); the values
 //!   are then assembled ("record shredding in reverse") by walking those
 //!   streams in lockstep: an `Option` is `None` when the first leaf's
 //!   definition level is below the level at which its node is defined, a
@@ -115,17 +116,17 @@ pub trait ParquetNode<'p>: Sized {
     /// The definition level of the next entry of the node's first leaf (0
     /// when there is none: then [`ParquetNode::next`] and
     /// [`ParquetNode::skip`] fail).
-    fn def(cursor: &Self::Cursor) -> u32;
+    fn def(cursor: &mut Self::Cursor) -> Result<u32>;
     /// The repetition level of the next entry of the node's first leaf, `None`
     /// after the last.
-    fn rep(cursor: &Self::Cursor) -> Option<u32>;
+    fn rep(cursor: &mut Self::Cursor) -> Result<Option<u32>>;
     /// Consumes one entry of each leaf under the node: an ancestor is null or
     /// an empty list.
     fn skip(cursor: &mut Self::Cursor) -> Result<()>;
     /// Assembles the next value.
     fn next(cursor: &mut Self::Cursor) -> Result<Self>;
     /// Checks that every leaf under the node was read to its end.
-    fn finish(cursor: &Self::Cursor) -> Result<()>;
+    fn finish(cursor: &mut Self::Cursor) -> Result<()>;
 }
 
 /// Reads a top-level field's values, a batch of rows at a time.
@@ -175,7 +176,7 @@ impl<'p, T: ParquetNode<'p>> BatchReader<T> for Assembled<'p, T> {
     fn read(&mut self, n: usize, out: &mut Vec<T>) -> Result<()> {
         out.reserve(n);
         for _ in 0..n {
-            match T::rep(&self.cursor) {
+            match T::rep(&mut self.cursor)? {
                 Some(0) => out.push(T::next(&mut self.cursor)?),
                 Some(rep) => {
                     return Err(self.out_of_spec(format!(
@@ -193,7 +194,7 @@ impl<'p, T: ParquetNode<'p>> BatchReader<T> for Assembled<'p, T> {
     }
 
     fn finish(&mut self) -> Result<()> {
-        T::finish(&self.cursor)
+        T::finish(&mut self.cursor)
     }
 }
 
@@ -227,11 +228,11 @@ impl<'p, K: ParquetNode<'p>, V: ParquetNode<'p>> ParquetNode<'p> for (K, V) {
             V::cursor(row_group, bound.child(1)?)?,
         ))
     }
-    fn def(cursor: &Self::Cursor) -> u32 {
-        K::def(&cursor.0)
+    fn def(cursor: &mut Self::Cursor) -> Result<u32> {
+        K::def(&mut cursor.0)
     }
-    fn rep(cursor: &Self::Cursor) -> Option<u32> {
-        K::rep(&cursor.0)
+    fn rep(cursor: &mut Self::Cursor) -> Result<Option<u32>> {
+        K::rep(&mut cursor.0)
     }
     fn skip(cursor: &mut Self::Cursor) -> Result<()> {
         K::skip(&mut cursor.0)?;
@@ -240,9 +241,9 @@ impl<'p, K: ParquetNode<'p>, V: ParquetNode<'p>> ParquetNode<'p> for (K, V) {
     fn next(cursor: &mut Self::Cursor) -> Result<Self> {
         Ok((K::next(&mut cursor.0)?, V::next(&mut cursor.1)?))
     }
-    fn finish(cursor: &Self::Cursor) -> Result<()> {
-        K::finish(&cursor.0)?;
-        V::finish(&cursor.1)
+    fn finish(cursor: &mut Self::Cursor) -> Result<()> {
+        K::finish(&mut cursor.0)?;
+        V::finish(&mut cursor.1)
     }
 }
 

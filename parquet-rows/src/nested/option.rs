@@ -38,27 +38,27 @@ impl<'p, T: ParquetNode<'p>> ParquetNode<'p> for Option<T> {
         })
     }
     #[inline]
-    fn def(cursor: &Self::Cursor) -> u32 {
-        T::def(&cursor.inner)
+    fn def(cursor: &mut Self::Cursor) -> Result<u32> {
+        T::def(&mut cursor.inner)
     }
     #[inline]
-    fn rep(cursor: &Self::Cursor) -> Option<u32> {
-        T::rep(&cursor.inner)
+    fn rep(cursor: &mut Self::Cursor) -> Result<Option<u32>> {
+        T::rep(&mut cursor.inner)
     }
     fn skip(cursor: &mut Self::Cursor) -> Result<()> {
         T::skip(&mut cursor.inner)
     }
     #[inline]
     fn next(cursor: &mut Self::Cursor) -> Result<Self> {
-        if T::def(&cursor.inner) < cursor.defined {
+        if T::def(&mut cursor.inner)? < cursor.defined {
             T::skip(&mut cursor.inner)?;
             Ok(None)
         } else {
             T::next(&mut cursor.inner).map(Some)
         }
     }
-    fn finish(cursor: &Self::Cursor) -> Result<()> {
-        T::finish(&cursor.inner)
+    fn finish(cursor: &mut Self::Cursor) -> Result<()> {
+        T::finish(&mut cursor.inner)
     }
 }
 
