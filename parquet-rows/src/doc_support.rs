@@ -47,3 +47,62 @@ pub fn tick_file(rows: usize) -> crate::Result<bytes::Bytes> {
 fn missing() -> parquet::errors::ParquetError {
     parquet::errors::ParquetError::General("schema has fewer columns than written".into())
 }
+
+/// The two-row order file of the nested-data example (ids 1 and 2).
+pub fn order_file() -> crate::Result<bytes::Bytes> {
+    use parquet::data_type::{DataType, Int32Type};
+    use parquet::file::writer::SerializedRowGroupWriter;
+
+    /// Writes the next column: values, then definition and repetition levels.
+    fn column<T: DataType>(
+        rg: &mut SerializedRowGroupWriter<'_, &mut Vec<u8>>,
+        values: &[T::T],
+        defs: Option<&[i16]>,
+        reps: Option<&[i16]>,
+    ) -> crate::Result<()> {
+        let mut col = rg.next_column()?.ok_or_else(missing)?;
+        col.typed::<T>().write_batch(values, defs, reps)?;
+        col.close()?;
+        Ok(())
+    }
+    let text = |s: &[&str]| -> Vec<ByteArray> { s.iter().map(|s| ByteArray::from(*s)).collect() };
+
+    let schema = Arc::new(parse_message_type(
+        "message order {
+            REQUIRED INT64 id;
+            REQUIRED group customer { REQUIRED BINARY name (UTF8); OPTIONAL BINARY region (UTF8); }
+            REQUIRED group tags (LIST) { REPEATED group list { REQUIRED BINARY element (UTF8); } }
+            OPTIONAL group fills (LIST) {
+                REPEATED group list { REQUIRED group element { REQUIRED DOUBLE price; REQUIRED INT32 qty; } }
+            }
+            REQUIRED group attributes (MAP) {
+                REPEATED group key_value { REQUIRED BINARY key (UTF8); REQUIRED INT64 value; }
+            }
+            REQUIRED group scores (LIST) { REPEATED group list { OPTIONAL DOUBLE element; } }
+        }",
+    )?);
+    let mut buf = Vec::new();
+    let mut writer = SerializedFileWriter::new(
+        &mut buf,
+        schema,
+        Arc::new(WriterProperties::builder().build()),
+    )?;
+    let mut rg = writer.next_row_group()?;
+    // Row 1: tags [new, vip], two fills, one attribute, scores [0.5, null].
+    // Row 2: no tags, fills null, no attributes, no scores.
+    column::<Int64Type>(&mut rg, &[1, 2], None, None)?;
+    column::<ByteArrayType>(&mut rg, &text(&["ada", "bob"]), None, None)?;
+    column::<ByteArrayType>(&mut rg, &text(&["eu"]), Some(&[1, 0]), None)?;
+    let list = (Some(&[1, 1, 0][..]), Some(&[0, 1, 0][..]));
+    column::<ByteArrayType>(&mut rg, &text(&["new", "vip"]), list.0, list.1)?;
+    let fills = (Some(&[2, 2, 0][..]), Some(&[0, 1, 0][..]));
+    column::<DoubleType>(&mut rg, &[101.5, 101.6], fills.0, fills.1)?;
+    column::<Int32Type>(&mut rg, &[10, 5], fills.0, fills.1)?;
+    let map = (Some(&[1, 0][..]), Some(&[0, 0][..]));
+    column::<ByteArrayType>(&mut rg, &text(&["channel"]), map.0, map.1)?;
+    column::<Int64Type>(&mut rg, &[3], map.0, map.1)?;
+    column::<DoubleType>(&mut rg, &[0.5], Some(&[2, 1, 0]), Some(&[0, 1, 0]))?;
+    rg.close()?;
+    writer.close()?;
+    Ok(bytes::Bytes::from(buf))
+}

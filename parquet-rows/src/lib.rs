@@ -62,7 +62,10 @@
 //! | `rust_decimal::Decimal` (feature `rust_decimal`) | DECIMAL with scale <= 28 |
 //! | `half::f16` (feature `half`) | FIXED_LEN_BYTE_ARRAY(2) annotated FLOAT16 |
 //! | `uuid::Uuid` (feature `uuid`) | FIXED_LEN_BYTE_ARRAY(16) |
-//! | `Option<T>` | an OPTIONAL (or REQUIRED) column that `T` reads; nulls are `None` |
+//! | `Option<T>` | an OPTIONAL (or REQUIRED) column or group that `T` reads; nulls are `None` |
+//! | a struct that derives [`ParquetRow`] | a group, its fields by name (at any depth) |
+//! | `Vec<T>` | a LIST (3-level, or the legacy 2-level forms), or a REPEATED field; `T` reads the elements |
+//! | `HashMap<K, V>`, `BTreeMap<K, V>`, `Vec<(K, V)>` | a MAP (or legacy MAP_KEY_VALUE); `Vec<(K, V)>` keeps the file's order and duplicate keys |
 //!
 //! Widening that cannot lose information is allowed (INT32 into `i64`, FLOAT
 //! into `f64`, INT(8) into `i16`, INT(16, unsigned) into `i32`); narrowing never
@@ -70,12 +73,72 @@
 //! round-trips). A non-`Option` field bound to an OPTIONAL column is an error
 //! when binding, never a silent default.
 //!
+//! # Nested data
+//!
+//! Structs that derive [`ParquetRow`] nest: a field of such a type reads a
+//! group (`Option<_>` of it an OPTIONAL group), `Vec<T>` reads a list and the
+//! map types read a MAP, to any depth, with `rename` at every level.
+//!
+//! ```
+//! use std::collections::BTreeMap;
+//! use parquet_rows::{ParquetFile, ParquetRow};
+//!
+//! #[derive(ParquetRow, Debug, PartialEq)]
+//! struct Order<'a> {
+//!     id: i64,
+//!     customer: Customer<'a>,            // REQUIRED group
+//!     tags: Vec<&'a str>,                // LIST of strings, borrowed
+//!     fills: Option<Vec<Fill>>,          // OPTIONAL LIST of groups
+//!     attributes: BTreeMap<String, i64>, // MAP
+//!     scores: Vec<Option<f64>>,          // LIST with nullable elements
+//! }
+//!
+//! #[derive(ParquetRow, Debug, PartialEq)]
+//! struct Customer<'a> {
+//!     name: &'a str,
+//!     region: Option<&'a str>,
+//! }
+//!
+//! #[derive(ParquetRow, Debug, PartialEq)]
+//! struct Fill {
+//!     price: f64,
+//!     qty: i32,
+//! }
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # let bytes = parquet_rows::doc_support::order_file()?;
+//! let file = ParquetFile::from_bytes(bytes)?;
+//! let pages = file.load::<Order>()?;
+//! let orders: Vec<Order<'_>> = pages.rows()?;
+//! assert_eq!(orders[0].customer, Customer { name: "ada", region: Some("eu") });
+//! assert_eq!(orders[0].tags, ["new", "vip"]);
+//! assert_eq!(orders[0].fills.as_deref().map(<[Fill]>::len), Some(2));
+//! assert_eq!(orders[0].attributes["channel"], 3);
+//! assert_eq!(orders[0].scores, [Some(0.5), None]);
+//! // An empty list and a null list are told apart.
+//! assert_eq!((orders[1].tags.len(), &orders[1].fills), (0, &None));
+//! # Ok(()) }
+//! ```
+//!
+//! Top-level fields of leaf types keep the batch path of flat structs; each
+//! nested field is assembled record by record from its columns' repetition
+//! and definition levels, read 1,024 at a time. Every `Vec` value (and map) is
+//! one allocation, which no decoder of `Vec<T>` fields can avoid; `&str`
+//! elements still borrow the pages. A key that appears twice in one map keeps
+//! its last value in `HashMap` and `BTreeMap` (read `Vec<(K, V)>` to see both).
+//! Lists follow the backward-compatibility rules of the Parquet format: in a
+//! LIST group, a REPEATED primitive, a REPEATED group of several fields, or one
+//! named `array` or `<list>_tuple` is the element itself (2-level lists), and a
+//! REPEATED field outside a LIST group is a list of itself. A mismatch inside a
+//! nested field names the full column path, e.g. field `fills[].price: f32`
+//! cannot read column `fills.list.element.price`.
+//!
 //! # Encodings
 //!
 //! PLAIN, PLAIN_DICTIONARY / RLE_DICTIONARY (including a chunk that falls back
 //! to PLAIN part-way), DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY,
 //! DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT, RLE booleans, RLE and legacy BIT_PACKED
-//! definition levels; data pages v1 and v2; every codec of the `parquet` crate.
+//! repetition and definition levels; data pages v1 and v2; every codec of the `parquet` crate.
 //! Values rebuilt by DELTA_BYTE_ARRAY (and BYTE_STREAM_SPLIT fixed-length
 //! arrays) live in an arena owned by [`Pages`], so `&str` fields borrow them too.
 //!

@@ -407,10 +407,10 @@ fn bind_list(
             children: pair,
         });
     } else {
-        let element_at = |at: At| At {
+        let element_at = |inner: At| At {
             field: format!("{}[]", at.field),
             rust_type: rust_type(element),
-            ..at
+            ..inner
         };
         let is_three_level = match repeated {
             Node::Group { fields, name, .. }
@@ -484,5 +484,55 @@ fn rust_type(shape: &Shape) -> String {
         Shape::Map(k, v) => format!("Map<{}, {}>", rust_type(k), rust_type(v)),
         Shape::Pair(k, v) => format!("({}, {})", rust_type(k), rust_type(v)),
         Shape::Struct { name, .. } => (*name).to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use crate::{Error, ParquetRow};
+
+    #[derive(ParquetRow, Debug)]
+    #[allow(dead_code)] // only ever fails to bind
+    #[parquet(crate = "crate")]
+    struct Fill {
+        price: f32,
+        qty: i32,
+        venue: String,
+    }
+
+    #[derive(ParquetRow, Debug)]
+    #[allow(dead_code)] // only ever fails to bind
+    #[parquet(crate = "crate")]
+    struct Order {
+        fills: Option<Vec<Fill>>, // price is DOUBLE; no venue
+        tags: Vec<i32>,           // strings
+        customer: i64,            // a group
+        id: Vec<i64>,             // not a list
+        attributes: HashMap<String, i64>,
+        scores: Vec<f64>, // nullable elements
+    }
+
+    fn mismatches<T: for<'p> ParquetRow<'p> + std::fmt::Debug>() -> Vec<String> {
+        let bytes = crate::doc_support::order_file().unwrap();
+        match crate::from_bytes::<T>(bytes) {
+            Err(Error::Schema(e)) => e.mismatches.iter().map(ToString::to_string).collect(),
+            other => panic!("expected a schema error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn nested_mismatches_name_the_full_paths() {
+        let m = mismatches::<Order>();
+        let expected = [
+            "field `fills[].price: f32` cannot read column `fills.list.element.price` (REQUIRED DOUBLE): `f32` reads FLOAT; use `f64`",
+            "field `fills[].venue: String`: the file has no column `fills.list.element.venue`; its columns are `price`, `qty`",
+            "field `tags[]: i32` cannot read column `tags.list.element` (REQUIRED BYTE_ARRAY (UTF8)): `i32` reads INT32, plain or annotated INT(8|16|32, signed), INT(8|16, unsigned), DATE or TIME(MILLIS); use `&str` or `String`",
+            "field `customer: i64` cannot read column `customer` (REQUIRED group): the column is a group; read it with a struct that derives `ParquetRow`",
+            "field `id: Vec<i64>` cannot read column `id` (REQUIRED INT64): `Vec<_>` reads a LIST or a REPEATED column",
+            "field `scores[]: f64` cannot read column `scores.list.element` (OPTIONAL DOUBLE): the column may hold nulls; use `Option<f64>`",
+        ];
+        assert_eq!(m, expected);
     }
 }
