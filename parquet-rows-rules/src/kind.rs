@@ -118,6 +118,16 @@ impl FieldKind {
     /// Whether a field of this kind can read `column`'s values (repetition is
     /// checked separately, see [`crate::Schema::bind`]).
     pub fn reads(self, c: &Column) -> bool {
+        if c.logical == Some(crate::Logical::Unknown) {
+            // UNKNOWN (Arrow's null type): every value is null, so any field
+            // that reads the plain physical type reads it (as `None`s).
+            let plain = Column {
+                logical: None,
+                converted: crate::Converted::None,
+                ..c.clone()
+            };
+            return self.reads(&plain);
+        }
         match self {
             FieldKind::Bool => c.physical == Physical::Boolean,
             FieldKind::F32 => c.physical == Physical::Float,

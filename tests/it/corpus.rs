@@ -31,7 +31,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use parquet_rows::{Decimal, Error, Int96, MismatchKind, ParquetFile, ParquetRow, Timestamp, Unit};
+use parquet_rows::{Decimal, Error, Int96, ParquetFile, ParquetRow, Timestamp, Unit};
 use serde_json::Value;
 
 // ---------------------------------------------------------------------------
@@ -146,6 +146,7 @@ const COMPARED: &[(&str, fn())] = &[
     ("data/int64_decimal.parquet", int64_decimal),
     ("data/int96_from_spark.parquet", int96_from_spark),
     ("data/list_columns.parquet", list_columns),
+    ("data/null_list.parquet", null_list),
     ("data/lz4_raw_compressed.parquet", lz4_raw_compressed),
     (
         "data/lz4_raw_compressed_larger.parquet",
@@ -224,9 +225,6 @@ enum OutOfScope {
     /// chunk inflates to more than 2 GiB (and pyarrow did not materialise
     /// expected values for it either).
     Huge,
-    /// A column is annotated with the UNKNOWN logical type (Arrow's null type:
-    /// always null), which no field type reads; a test asserts the refusal.
-    UnknownType,
 }
 
 /// Files not compared, with the reason (CORPUS.md describes each).
@@ -234,9 +232,6 @@ const OUT_OF_SCOPE: &[(&str, OutOfScope)] = &[
     // MAP<STRING, INT32>, 2 rows whose keys are 1 GiB strings each: more
     // than 2 GiB once inflated (no expected file).
     ("data/large_string_map.brotli.parquet", OutOfScope::Huge),
-    // list<null>: the element column is INT32 annotated UNKNOWN, refused by
-    // every field type (`null_list_refused`).
-    ("data/null_list.parquet", OutOfScope::UnknownType),
 ];
 
 // ---------------------------------------------------------------------------
@@ -1948,46 +1943,14 @@ corpus_test!(list_columns_as_arc_str, "data/list_columns", ListColumnsShared, Mo
 
 /// `data/null_list.parquet`: one row whose OPTIONAL list is empty (not null).
 /// Its elements are INT32 annotated with the Null logical type (UNKNOWN:
-/// always null), which no field type reads yet, not even `Option<i32>`, so
-/// the file is on [`OUT_OF_SCOPE`]. This test asserts that refusal; when it
-/// fails because the file binds, compare the values instead
-/// (`corpus_test!(null_list, "data/null_list", NullList, Mode::Exact, {
-/// "emptylist" => emptylist })`, expected `[[]]`) and move the file from
-/// `OUT_OF_SCOPE` to `COMPARED`.
-#[test]
-fn null_list_refused() {
-    /// What would read the file.
-    #[derive(ParquetRow)]
-    #[allow(dead_code)] // only bound, never decoded, while UNKNOWN is refused
-    struct NullList {
-        emptylist: Option<Vec<Option<i32>>>,
-    }
-    let Some(path) = corpus_path("data/null_list") else {
-        return;
-    };
-    let parquet = ParquetFile::open(&path).unwrap_or_else(|e| panic!("data/null_list: open: {e}"));
-    match parquet.load::<NullList>() {
-        Err(Error::Schema(e)) => assert!(
-            matches!(
-                e.mismatches.as_slice(),
-                [m] if m.field == "emptylist[]"
-                    && m.rust_type == "Option<i32>"
-                    && m.column == "emptylist.list.item"
-                    && matches!(
-                        &m.kind,
-                        MismatchKind::WrongType { found, .. }
-                            if found == "OPTIONAL INT32 (UNKNOWN)"
-                    )
-            ),
-            "data/null_list: expected the element's refusal of the UNKNOWN column, got: {e}"
-        ),
-        Err(e) => panic!("data/null_list: expected a schema mismatch, got: {e}"),
-        Ok(_) => panic!(
-            "data/null_list now binds: compare its values instead and move it to COMPARED \
-             (see this test's comment)"
-        ),
-    }
+/// always null), which `Option<i32>` reads as `None`s.
+#[derive(ParquetRow)]
+struct NullList {
+    emptylist: Option<Vec<Option<i32>>>,
 }
+corpus_test!(null_list, "data/null_list", NullList, Mode::Exact, {
+    "emptylist" => emptylist,
+});
 
 /// list<list<list<string>>> with every level OPTIONAL (repetition levels up
 /// to 3, definition levels up to 7), and a flat column beside it.

@@ -136,6 +136,9 @@ fn table() -> Vec<Case> {
         Option<&'static str> => "OPTIONAL BINARY c (UTF8)", ok;
         Option<&'static str> => "OPTIONAL BINARY c", no;
         Option<Option<i32>> => "OPTIONAL INT32 c", no;
+        Option<i32> => "OPTIONAL INT32 c (UNKNOWN)", ok;
+        Option<&'static [u8]> => "OPTIONAL BINARY c (UNKNOWN)", ok;
+        Option<f64> => "OPTIONAL INT32 c (UNKNOWN)", no;
         f64 => "REPEATED DOUBLE c", no;
         Option<f64> => "OPTIONAL group c { REQUIRED DOUBLE x; }", no;
     ]
