@@ -5,11 +5,14 @@
 //! - `corpus`: the parquet-testing corpus: every flat file compared with its
 //!   `.expected.json`, and a walker that fails on any file on none of its
 //!   lists (compared, blocked upstream, must fail, out of scope);
-//! - `errors`: schema mismatches, bad values, corrupt and truncated files.
+//! - `errors`: schema mismatches, bad values, corrupt and truncated files;
+//! - `nested`: structs, lists and maps, written from shredded levels, checked
+//!   with the record API, then read back.
 //!
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
 
 mod corpus;
 mod encodings;
 mod errors;
+mod nested;
 mod roundtrip;
