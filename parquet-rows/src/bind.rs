@@ -81,8 +81,9 @@ pub struct SchemaError {
 /// One field that cannot read its column.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mismatch {
-    /// The Rust field, a dotted path inside nested structs (`fills.price`;
-    /// `tags[]` is an element of the list `tags`, `attributes.key` a map's key).
+    /// The Rust field, a dotted path inside nested structs (`customer.name`;
+    /// `tags[]` is an element of the list `tags`, `fills[].price` a field of
+    /// its elements, `attributes.key` a map's key).
     pub field: String,
     /// The field's type as written (a list element's or map key's own type).
     pub rust_type: String,

@@ -611,9 +611,10 @@ mod parallel {
 
         // In memory: each row group read and decoded in its own task.
         assert_eq!(file.par_read::<Row>().unwrap(), sequential);
-        let path = parquet_rows_suite::workspace_root()
-            .join("target")
-            .join(format!("parallel-{}.parquet", std::process::id()));
+        let dir = parquet_rows_suite::workspace_root().join("target");
+        // `target/` need not exist when CARGO_TARGET_DIR points elsewhere.
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("parallel-{}.parquet", std::process::id()));
         std::fs::write(&path, &bytes).unwrap();
         // By path: each task opens its own handle.
         let on_disk = ParquetFile::open(&path).unwrap().par_read::<Row>();

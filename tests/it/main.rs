@@ -2,12 +2,15 @@
 //!
 //! - `roundtrip`: files written with the `parquet` crate under many writer
 //!   settings, read back and compared value by value;
-//! - `corpus`: the parquet-testing corpus: every flat file compared with its
+//! - `corpus`: the parquet-testing corpus: every file compared with its
 //!   `.expected.json`, and a walker that fails on any file on none of its
 //!   lists (compared, blocked upstream, must fail, out of scope);
 //! - `errors`: schema mismatches, bad values, corrupt and truncated files;
-//! - `nested`: structs, lists and maps, written from shredded levels, checked
-//!   with the record API, then read back.
+//! - `nested`: structs, lists and maps (every shape, nulls and empty lists at
+//!   every level, v1/v2 pages, dictionary on/off, several row groups, lists
+//!   across page boundaries), written from shredded levels, checked with the
+//!   record API, then read back; nested binding errors; corrupted nested
+//!   pages give `Err`, never a panic.
 //!
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
 
