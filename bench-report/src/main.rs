@@ -26,6 +26,7 @@ mod common;
 mod delta;
 mod harness;
 mod mixed;
+mod nested;
 mod tick50;
 mod ticks;
 
@@ -95,6 +96,7 @@ fn main() {
     all.extend(tick50::run(&mode, &selected));
     all.extend(mixed::run(&mode, &selected));
     all.extend(delta::run(&mode, &selected));
+    all.extend(nested::run(&mode, &selected));
     if report {
         println!("# load average after: {}", loadavg());
         println!("# measured in {:.0} s", start.elapsed().as_secs_f64());
@@ -294,7 +296,7 @@ fn summary(all: &[Measured]) {
     ratio_target(
         all,
         f,
-        "4 row groups: 2 threads >= 1.7x single-thread (load + par_rows)",
+        "4 row groups: 2 threads >= 1.7x single-thread (par_load + par_rows)",
         "rows-par-1t",
         "rows-par-2t",
         true,
@@ -330,8 +332,8 @@ fn notes(probe: bool) {
          floor is only page-header parsing and ratio_to_floor is not meaningful there."
     );
     println!(
-        "- rows-par-*: pool.install on rayon pools of 1 and 2 threads. rows-par = file.load (sequential) \
-         + pages.par_rows; rows-par-decode = par_rows on preloaded pages; rows-par-owned = file.par_read. \
+        "- rows-par-*: pool.install on rayon pools of 1 and 2 threads. rows-par = file.par_load \
+         + pages.par_rows (borrowed rows, read, decompressed and decoded in parallel); rows-par-decode = par_rows on preloaded pages; rows-par-owned = file.par_read. \
          2-thread figures need an idle second core: see the load average above."
     );
     println!(

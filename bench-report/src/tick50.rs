@@ -304,13 +304,13 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
         // load (sequential) + par_rows, in a pool of 1 and of 2 threads.
         variant("rows-par-1t", Kind::RowsInfo, |check| {
             p1.install(|| {
-                let pages = l.file.load::<Tick50>().expect("load");
+                let pages = l.file.par_load::<Tick50>().expect("par_load");
                 output(&pages.par_rows::<Tick50>().expect("par_rows"), check, canon)
             })
         }),
         variant("rows-par-2t", Kind::RowsInfo, |check| {
             p2.install(|| {
-                let pages = l.file.load::<Tick50>().expect("load");
+                let pages = l.file.par_load::<Tick50>().expect("par_load");
                 output(&pages.par_rows::<Tick50>().expect("par_rows"), check, canon)
             })
         }),

@@ -120,6 +120,49 @@ impl ParquetFile {
         Ok(self.pages(row_groups))
     }
 
+    /// Like [`ParquetFile::load`], reading and decompressing the row groups in
+    /// parallel on rayon's pool (one task per row group), for files in memory
+    /// and files opened by path, as [`ParquetFile::par_read`] does; a file
+    /// given as a `std::fs::File` is loaded sequentially. Pair it with
+    /// [`Pages::par_rows`] for borrowed rows decoded in parallel too.
+    ///
+    /// ```
+    /// # use parquet_rows::{ParquetFile, ParquetRow};
+    /// # #[derive(ParquetRow)] struct Tick<'a> { ts: i64, symbol: &'a str }
+    /// # fn main() -> parquet_rows::Result<()> {
+    /// # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(10)?)?;
+    /// let pages = file.par_load::<Tick>()?;
+    /// let ticks: Vec<Tick<'_>> = pages.par_rows()?;
+    /// # assert_eq!(ticks.len(), 10);
+    /// # Ok(()) }
+    /// ```
+    #[cfg(feature = "rayon")]
+    pub fn par_load<'p, T: ParquetRow<'p>>(&self) -> Result<Pages> {
+        use rayon::prelude::*;
+        if !self.concurrent_reads && self.path.is_none() {
+            return self.load::<T>();
+        }
+        let binding = self.bind::<T>()?;
+        let row_groups = (0..self.num_row_groups())
+            .into_par_iter()
+            .map(|i| self.load_group_concurrently(i, &binding))
+            .collect::<Result<_>>()?;
+        Ok(self.pages(row_groups))
+    }
+
+    /// Loads row group `i` in a task of its own: through a handle of its own
+    /// for a file opened by path.
+    #[cfg(feature = "rayon")]
+    fn load_group_concurrently(&self, i: usize, binding: &Binding) -> Result<LoadedRowGroup> {
+        match &self.path {
+            Some(path) if !self.concurrent_reads => {
+                let file = std::sync::Arc::new(std::fs::File::open(path)?);
+                self.load_group_from(i, binding, &file)
+            }
+            _ => self.load_group(i, binding),
+        }
+    }
+
     /// Like [`ParquetFile::load`], for row group `index` only.
     pub fn load_row_group<'p, T: ParquetRow<'p>>(&self, index: usize) -> Result<Pages> {
         let binding = self.bind::<T>()?;
@@ -189,24 +232,13 @@ impl ParquetFile {
         let parts: Vec<Vec<T>> = (0..self.num_row_groups())
             .into_par_iter()
             .map(|i| {
-                let group = match &self.path {
-                    Some(path) if !self.concurrent_reads => {
-                        let file = std::sync::Arc::new(std::fs::File::open(path)?);
-                        self.load_group_from(i, &binding, &file)?
-                    }
-                    _ => self.load_group(i, &binding)?,
-                };
-                let pages = self.pages(vec![group]);
+                let pages = self.pages(vec![self.load_group_concurrently(i, &binding)?]);
                 let mut part = Vec::new();
                 pages.decode_into(&binding, &mut part)?;
                 Ok(part)
             })
             .collect::<Result<_>>()?;
-        let mut out = Vec::with_capacity(parts.iter().map(Vec::len).sum());
-        for mut part in parts {
-            out.append(&mut part);
-        }
-        Ok(out)
+        Ok(crate::parallel::concat(parts))
     }
 
     /// [`ParquetFile::load_group`] reading through `file`, a handle of this

@@ -204,6 +204,9 @@ mod field;
 mod file;
 mod nested;
 mod pages;
+#[cfg(feature = "rayon")]
+#[allow(unsafe_code)] // one `set_len`, see `parallel::concat`
+mod parallel;
 pub mod physical;
 mod row;
 mod types;

@@ -132,11 +132,7 @@ impl Pages {
                 Ok(part)
             })
             .collect::<Result<_>>()?;
-        let mut out = Vec::with_capacity(parts.iter().map(Vec::len).sum());
-        for mut part in parts {
-            out.append(&mut part);
-        }
-        Ok(out)
+        Ok(crate::parallel::concat(parts))
     }
 
     pub(crate) fn decode_into<'p, T: ParquetRow<'p>>(
