@@ -145,8 +145,9 @@
 //! # Features
 //!
 //! `chrono`, `rust_decimal`, `half`, `uuid`: the field types of those crates in
-//! the table above. `rayon`: `ParquetFile::par_read` and `Pages::par_rows`
-//! decode row groups in parallel.
+//! the table above. `rayon`: `ParquetFile::par_read`,
+//! `ParquetFile::par_load` and `Pages::par_rows` read and decode row groups
+//! in parallel.
 //!
 //! # Attributes
 //!
