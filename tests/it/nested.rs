@@ -802,6 +802,21 @@ fn same_rows<T: PartialEq + Debug>(what: &str, got: &[T], want: &[T]) {
 
 /// Decodes `file` into owned rows four ways (`from_bytes`, `read`,
 /// `load` + `rows`, `row_groups` + `rows_into`) and compares each with `want`.
+/// The file read by the `parquet` record API (through `convert`, which shares
+/// nothing with the shredder) holds `want`, and parquet-rows' owned paths
+/// read the same rows.
+fn check_record_api_and_owned<T>(what: &str, file: &Bytes, want: &[T], convert: fn(&Row) -> T)
+where
+    T: for<'p> ParquetRow<'p> + PartialEq + Debug,
+{
+    same_rows(
+        &format!("{what}, record API"),
+        &record_api(file, convert),
+        want,
+    );
+    check_owned(what, file, want);
+}
+
 fn check_owned<T>(what: &str, file: &Bytes, want: &[T])
 where
     T: for<'p> ParquetRow<'p> + PartialEq + Debug,
@@ -1109,12 +1124,7 @@ fn nested_structs_required_and_optional_two_levels() {
         .any(|o| o.shipping.as_ref().is_some_and(|s| s.carrier.is_none())));
     let shredded: Vec<Vec<Dyn>> = rows.iter().map(order_dyn).collect();
     for (what, file) in files(ORDERS_SCHEMA, &shredded) {
-        same_rows(
-            &format!("{what}, record API"),
-            &record_api(&file, order_from_record),
-            &rows,
-        );
-        check_owned(&what, &file, &rows);
+        check_record_api_and_owned(&what, &file, &rows, order_from_record);
         check_borrowed!(&what, &file, Order, OrderOwned, &rows);
         let deep: Vec<OrderDeepLeaves> = rows
             .iter()
@@ -1243,12 +1253,7 @@ fn list_of_strings() {
         .any(|t| t.labels.as_ref().is_some_and(Vec::is_empty)));
     let shredded: Vec<Vec<Dyn>> = rows.iter().map(tagged_dyn).collect();
     for (what, file) in files(TAGGED_SCHEMA, &shredded) {
-        same_rows(
-            &format!("{what}, record API"),
-            &record_api(&file, tagged_from_record),
-            &rows,
-        );
-        check_owned(&what, &file, &rows);
+        check_record_api_and_owned(&what, &file, &rows, tagged_from_record);
         check_borrowed!(&what, &file, TaggedRef, Tagged, &rows);
     }
 }
@@ -1446,12 +1451,7 @@ fn optional_list_of_structs() {
     assert!(rows.iter().any(|t| t.legs.contains(&None)));
     let shredded: Vec<Vec<Dyn>> = rows.iter().map(trade_dyn).collect();
     for (what, file) in files(TRADES_SCHEMA, &shredded) {
-        same_rows(
-            &format!("{what}, record API"),
-            &record_api(&file, trade_from_record),
-            &rows,
-        );
-        check_owned(&what, &file, &rows);
+        check_record_api_and_owned(&what, &file, &rows, trade_from_record);
         check_borrowed!(&what, &file, TradeRef, Trade, &rows);
     }
 }
@@ -1838,12 +1838,7 @@ fn list_with_nullable_elements() {
         flags: f_list(get(row, "flags")).iter().map(boolean).collect(),
     };
     for (what, file) in files(NULLABLE_SCHEMA, &shredded) {
-        same_rows(
-            &format!("{what}, record API"),
-            &record_api(&file, from_record),
-            &rows,
-        );
-        check_owned(&what, &file, &rows);
+        check_record_api_and_owned(&what, &file, &rows, from_record);
         check_borrowed!(&what, &file, NullableRef, Nullable, &rows);
     }
 }
@@ -1960,12 +1955,7 @@ fn nested_lists() {
         .is_some_and(|o| o.iter().flatten().any(|i| i.contains(&None)))));
     let shredded: Vec<Vec<Dyn>> = rows.iter().map(matrices_dyn).collect();
     for (what, file) in files(MATRICES_SCHEMA, &shredded) {
-        same_rows(
-            &format!("{what}, record API"),
-            &record_api(&file, matrices_from_record),
-            &rows,
-        );
-        check_owned(&what, &file, &rows);
+        check_record_api_and_owned(&what, &file, &rows, matrices_from_record);
         check_borrowed!(&what, &file, MatricesRef, Matrices, &rows);
     }
 }
@@ -2040,12 +2030,7 @@ fn optional_list_of_optional_elements() {
         ids: list(get(row, "ids")).map(|l| l.iter().map(long).collect()),
     };
     for (what, file) in files(SPARSE_SCHEMA, &shredded) {
-        same_rows(
-            &format!("{what}, record API"),
-            &record_api(&file, from_record),
-            &rows,
-        );
-        check_owned(&what, &file, &rows);
+        check_record_api_and_owned(&what, &file, &rows, from_record);
     }
 }
 
@@ -2217,12 +2202,7 @@ fn legacy_two_level_lists() {
             .collect(),
     };
     for (what, file) in files(LEGACY_LISTS_SCHEMA, &shredded) {
-        same_rows(
-            &format!("{what}, record API"),
-            &record_api(&file, from_record),
-            &rows,
-        );
-        check_owned(&what, &file, &rows);
+        check_record_api_and_owned(&what, &file, &rows, from_record);
         check_borrowed!(&what, &file, LegacyListsRef, LegacyLists, &rows);
     }
 }
@@ -2331,12 +2311,7 @@ fn unannotated_repeated_primitive_and_group() {
             .collect(),
     };
     for (what, file) in files(REPEATED_SCHEMA, &shredded) {
-        same_rows(
-            &format!("{what}, record API"),
-            &record_api(&file, from_record),
-            &rows,
-        );
-        check_owned(&what, &file, &rows);
+        check_record_api_and_owned(&what, &file, &rows, from_record);
         check_borrowed!(&what, &file, RepeatedRef, Repeated, &rows);
     }
 }
@@ -2362,22 +2337,12 @@ fn lists_across_v1_page_boundaries() {
         // The pages really do start inside records.
         let pages = all_pages(&file);
         assert!(pages[0].iter().any(|chunk| chunk.len() > 3), "{what}");
-        same_rows(
-            &format!("{what}, record API"),
-            &record_api(&file, trade_from_record),
-            &trades,
-        );
-        check_owned(&what, &file, &trades);
+        check_record_api_and_owned(&what, &file, &trades, trade_from_record);
         check_borrowed!(&what, &file, TradeRef, Trade, &trades);
 
         let what = format!("matrices, pages of {cut} levels");
         let file = write_hand_paged(MATRICES_SCHEMA, &groups(&matrices_shredded), cut, |_, _| {});
-        same_rows(
-            &format!("{what}, record API"),
-            &record_api(&file, matrices_from_record),
-            &matrices,
-        );
-        check_owned(&what, &file, &matrices);
+        check_record_api_and_owned(&what, &file, &matrices, matrices_from_record);
         check_borrowed!(&what, &file, MatricesRef, Matrices, &matrices);
     }
 }

@@ -133,6 +133,10 @@ impl At {
     }
 }
 
+/// What a map field reads, for messages.
+const MAP_HINT: &str =
+    "a map field reads a MAP column (a group of one REPEATED group of a key and a value)";
+
 /// Binds `shape` to `node`; every mismatch under it goes to `out`.
 pub(crate) fn bind(shape: &Shape, node: &Node, at: &At, out: &mut Vec<Mismatch>) -> Option<Bound> {
     match shape {
@@ -218,10 +222,7 @@ fn bind_map(
     out: &mut Vec<Mismatch>,
 ) -> Option<Bound> {
     if !node.is_map() && !looks_like_map(node, at.repetition) {
-        out.push(at.mismatch(nested(
-            node,
-            "a map field reads a MAP column (a group of one REPEATED group of a key and a value)",
-        )));
+        out.push(at.mismatch(nested(node, MAP_HINT)));
         return None;
     }
     if nullable(at, node, out) {
@@ -354,7 +355,7 @@ fn bind_list(
             }
             _ => {
                 let hint = if value.is_some() {
-                    "a map field reads a MAP column (a group of one REPEATED group of a key and a value)"
+                    MAP_HINT
                 } else {
                     "`Vec<_>` reads a LIST or a REPEATED column"
                 };
@@ -372,7 +373,7 @@ fn bind_list(
     if let Some(value) = value {
         // A map: the repeated group holds the key and the value.
         let Node::Group { fields, .. } = repeated else {
-            out.push(at.mismatch(nested(node, "a map field reads a MAP column")));
+            out.push(at.mismatch(nested(node, MAP_HINT)));
             return None;
         };
         let shapes = [element, value];
