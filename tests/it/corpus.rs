@@ -232,7 +232,7 @@ const OUT_OF_SCOPE: &[(&str, OutOfScope)] = &[
     // MAP<STRING, INT32>, 2 rows whose keys are 1 GiB strings each: more
     // than 2 GiB once inflated (no expected file). Checked by hand on
     // 2026-11-29: `read::<Row { arr: Option<Vec<(Vec<u8>, Option<i32>)>> }>`
-    // gives 2 rows of one pair each (a 1,073,741,824-byte key of 'a's, value
+    // gives 2 rows of one pair each (a 1,073,741,824-byte key starting 'a', value
     // 1) in 14 s in release; too heavy for CI.
     ("data/large_string_map.brotli.parquet", OutOfScope::Huge),
 ];
