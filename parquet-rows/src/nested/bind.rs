@@ -93,12 +93,10 @@ impl At {
         }
     }
 
-    /// `child` of `node` (the `index`-th), as seen from inside `node`.
-    fn child(&self, node: &Node, index: usize, field: String, rust_type: String) -> At {
+    /// Child `index` of a group whose children are `fields`, as seen from
+    /// inside the group.
+    fn child(&self, fields: &[Node], index: usize, field: String, rust_type: String) -> At {
         let (def, rep) = self.entered();
-        let Node::Group { fields, .. } = node else {
-            unreachable!("only groups have children")
-        };
         let leaf = self.leaf + fields[..index].iter().map(Node::leaves).sum::<usize>();
         let child = &fields[index];
         At {
@@ -257,7 +255,7 @@ fn bind_pair(
     }
     let mut children = Vec::with_capacity(2);
     for (i, (shape, part)) in [(key, "key"), (value, "value")].into_iter().enumerate() {
-        let child_at = at.child(node, i, format!("{}.{part}", at.field), rust_type(shape));
+        let child_at = at.child(fields, i, format!("{}.{part}", at.field), rust_type(shape));
         children.push(bind(shape, &fields[i], &child_at, out));
     }
     let children: Option<Vec<Bound>> = children.into_iter().collect();
@@ -315,7 +313,7 @@ fn bind_struct(
             continue;
         };
         let child_at = at.child(
-            node,
+            children,
             index,
             format!("{}.{}", at.field, spec.field),
             spec.rust_type.to_owned(),
@@ -350,7 +348,7 @@ fn bind_list(
             Node::Group { fields, .. }
                 if fields.len() == 1 && fields[0].repetition() == Repetition::Repeated =>
             {
-                let child_at = at.child(node, 0, at.field.clone(), at.rust_type.clone());
+                let child_at = at.child(fields, 0, at.field.clone(), at.rust_type.clone());
                 (&fields[0], child_at)
             }
             _ => {
@@ -388,7 +386,7 @@ fn bind_list(
         }
         for (i, part) in ["key", "value"].into_iter().enumerate() {
             let child_at = inside.child(
-                repeated,
+                fields,
                 i,
                 format!("{}.{part}", at.field),
                 rust_type(shapes[i]),
@@ -413,23 +411,25 @@ fn bind_list(
             rust_type: rust_type(element),
             ..inner
         };
-        let is_three_level = match repeated {
+        // The standard 3-level form: the repeated group's one child is the
+        // element, unless the group has a legacy 2-level name.
+        let three_level = match repeated {
             Node::Group { fields, name, .. }
-                if fields.len() == 1 && at.repetition != Repetition::Repeated =>
+                if fields.len() == 1
+                    && at.repetition != Repetition::Repeated
+                    && name != "array"
+                    && *name != format!("{}_tuple", node.name()) =>
             {
-                let list_name = node.name();
-                name != "array" && *name != format!("{list_name}_tuple")
+                Some(fields)
             }
-            _ => false,
+            _ => None,
         };
-        let bound = if is_three_level {
-            let Node::Group { fields, .. } = repeated else {
-                unreachable!()
-            };
-            let child_at = inside.child(repeated, 0, String::new(), String::new());
-            bind(element, &fields[0], &element_at(child_at), out)?
-        } else {
-            bind(element, repeated, &element_at(inside.clone()), out)?
+        let bound = match three_level {
+            Some(fields) => {
+                let child_at = inside.child(fields, 0, String::new(), String::new());
+                bind(element, &fields[0], &element_at(child_at), out)?
+            }
+            None => bind(element, repeated, &element_at(inside.clone()), out)?,
         };
         children.push(bound);
     }
