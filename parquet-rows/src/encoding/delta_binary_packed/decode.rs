@@ -1,6 +1,6 @@
 //! Decoder for DELTA_BINARY_PACKED (see the module docs for the grammar).
 
-use crate::encoding::bitpacked::read_lsb;
+use crate::encoding::bitpacked::{read_lsb, unpack8};
 use crate::encoding::uleb128;
 use crate::error::DecodeError;
 
@@ -102,7 +102,34 @@ impl<'a> DeltaBinaryPackedDecoder<'a> {
             let n = self.mini_left.min(want - written);
             let width = self.mini_width;
             let mut bit = self.mini_next * width as usize;
-            for o in &mut out[written..written + n] {
+            let mut done = 0;
+            // Whole groups of 8 that start on a group boundary (then on a byte
+            // boundary) go through the width-specialised kernel; measured on
+            // the DELTA fixture of `bench-report` (3 DELTA_BINARY_PACKED int
+            // columns and the lengths of 2 string columns).
+            if width <= 32 && self.mini_next % 8 == 0 {
+                let mut eight = [0u32; 8];
+                while n - done >= 8 {
+                    let byte = bit / 8;
+                    let Some(group) = self.mini_data.get(byte..byte + width as usize) else {
+                        break;
+                    };
+                    unpack8(group, width, &mut eight);
+                    for (o, &packed) in out[written + done..written + done + 8]
+                        .iter_mut()
+                        .zip(&eight)
+                    {
+                        self.last = self
+                            .last
+                            .wrapping_add(self.min_delta)
+                            .wrapping_add(i64::from(packed));
+                        *o = self.last;
+                    }
+                    done += 8;
+                    bit += 8 * width as usize;
+                }
+            }
+            for o in &mut out[written + done..written + n] {
                 let packed = read_lsb(self.mini_data, bit, width);
                 bit += width as usize;
                 self.last = self
