@@ -219,6 +219,47 @@ mod tests {
         assert_eq!(decode_all(&data), [1, 2, 3, 4, 5]);
     }
 
+    /// Miniblocks of every width the 8-at-a-time kernel handles (0..=32) and
+    /// just past it, read in batches that start on and off group boundaries.
+    #[test]
+    fn every_miniblock_width_in_uneven_batches() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for width in 0..=34u32 {
+            let mut v = 1_000i64;
+            let values: Vec<i64> = (0..700)
+                .map(|_| {
+                    let delta = if width == 0 {
+                        0
+                    } else {
+                        next() % (1u64 << width)
+                    };
+                    v = v.wrapping_add(delta as i64);
+                    v
+                })
+                .collect();
+            let data = encode(&values, 128, 4);
+            for batch in [1usize, 5, 8, 13, 64, 256] {
+                let mut d = DeltaBinaryPackedDecoder::new(&data).unwrap();
+                let mut got = Vec::new();
+                let mut buf = vec![0i64; batch];
+                loop {
+                    let n = d.get_batch(&mut buf).unwrap();
+                    if n == 0 {
+                        break;
+                    }
+                    got.extend_from_slice(&buf[..n]);
+                }
+                assert_eq!(got, values, "width {width}, batches of {batch}");
+            }
+        }
+    }
+
     #[test]
     fn round_trips() {
         let cases: Vec<Vec<i64>> = vec![
