@@ -537,3 +537,50 @@ mod tests {
         assert_eq!(m, expected);
     }
 }
+
+#[cfg(test)]
+mod attribute_tests {
+    use std::collections::HashMap;
+
+    use crate::ParquetRow;
+
+    #[derive(ParquetRow, Debug, PartialEq)]
+    #[parquet(crate = "crate", rename_all = "lowercase")]
+    struct Who {
+        #[parquet(skip)]
+        note: String,
+        #[parquet(rename = "name")]
+        who: String,
+        region: Option<String>,
+    }
+
+    #[derive(ParquetRow, Debug, PartialEq)]
+    #[parquet(crate = "crate")]
+    struct Order {
+        #[parquet(rename = "customer")]
+        client: Who,
+        #[parquet(skip)]
+        cache: HashMap<String, i64>,
+        attributes: HashMap<String, i64>,
+    }
+
+    /// `skip`, `rename` and `rename_all` work inside nested structs, and a
+    /// skipped field of a nested type is `Default`.
+    #[test]
+    fn attributes_inside_nested_structs() {
+        let bytes = crate::doc_support::order_file().unwrap();
+        let rows: Vec<Order> = crate::from_bytes(bytes).unwrap();
+        assert_eq!(
+            rows[0].client,
+            Who {
+                note: String::new(),
+                who: "ada".into(),
+                region: Some("eu".into())
+            }
+        );
+        assert_eq!(rows[1].client.region, None);
+        assert!(rows[0].cache.is_empty());
+        assert_eq!(rows[0].attributes.get("channel"), Some(&3));
+        assert!(rows[1].attributes.is_empty());
+    }
+}
