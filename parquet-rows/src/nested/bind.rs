@@ -546,11 +546,11 @@ mod attribute_tests {
 
     #[derive(ParquetRow, Debug, PartialEq)]
     #[parquet(crate = "crate", rename_all = "lowercase")]
-    struct Who {
+    struct Client {
         #[parquet(skip)]
         note: String,
         #[parquet(rename = "name")]
-        who: String,
+        person: String,
         region: Option<String>,
     }
 
@@ -558,7 +558,7 @@ mod attribute_tests {
     #[parquet(crate = "crate")]
     struct Order {
         #[parquet(rename = "customer")]
-        client: Who,
+        client: Client,
         #[parquet(skip)]
         cache: HashMap<String, i64>,
         attributes: HashMap<String, i64>,
@@ -572,9 +572,9 @@ mod attribute_tests {
         let rows: Vec<Order> = crate::from_bytes(bytes).unwrap();
         assert_eq!(
             rows[0].client,
-            Who {
+            Client {
                 note: String::new(),
-                who: "ada".into(),
+                person: "ada".into(),
                 region: Some("eu".into())
             }
         );
