@@ -545,29 +545,21 @@ impl ColumnReader<'_, crate::physical::ByteArray> {
 }
 
 /// Appends `n` levels from `levels` to `out` (zeros when there are none);
-/// returns how many were decoded.
+/// returns how many were decoded. `n` is a cursor's chunk (see
+/// `ColumnReader::read_nested_levels`), never a page header's count.
 fn fill_levels(
-    mut levels: Option<&mut page::Levels<'_>>,
+    levels: Option<&mut page::Levels<'_>>,
     n: usize,
     out: &mut Vec<u32>,
 ) -> Result<usize, DecodeError> {
     let start = out.len();
-    // Grow with the levels actually decoded, not with the page header's count.
-    let mut done = 0;
-    while done < n {
-        let k = (n - done).min(4096);
-        out.resize(start + done + k, 0);
-        let got = match levels.as_deref_mut() {
-            Some(levels) => levels.get_batch(&mut out[start + done..])?,
-            None => k,
-        };
-        done += got;
-        if got < k {
-            out.truncate(start + done);
-            break;
-        }
-    }
-    Ok(done)
+    out.resize(start + n, 0);
+    let got = match levels {
+        Some(levels) => levels.get_batch(&mut out[start..])?,
+        None => n,
+    };
+    out.truncate(start + got);
+    Ok(got)
 }
 
 /// Bit width of levels whose maximum is `max_level`.
