@@ -39,46 +39,88 @@ pub(crate) fn read_lsb(data: &[u8], bit: usize, width: u32) -> u64 {
     ((word >> shift) as u64) & mask
 }
 
-/// Unpacks one group of 8 LSB-first values of `width <= 32` bits from
-/// `bytes[..width]` (a group of 8 values takes exactly `width` bytes).
+/// Unpacks whole groups of 8 LSB-first values of `width <= 32` bits from the
+/// start of `bytes` into `out`: as many groups as `out` has room for (`out.len() / 8`)
+/// and `bytes` holds (a group of 8 values takes exactly `width` bytes). Returns
+/// the number of values written, a multiple of 8.
 ///
-/// Dispatches once to a kernel specialised for the width, whose offsets are all
-/// constants: no per-value bounds check or variable shift.
+/// Dispatches once per call to a kernel specialised for the width, whose
+/// offsets inside a group are all constants: no per-value bounds check or
+/// variable shift. Callers pass whole runs (hundreds of values), so the
+/// dispatch is paid once per run, not per group.
 ///
 /// # Panics
-/// If `width > 32` or `bytes.len() < width` (callers check both).
+/// If `width > 32` (callers check it when they read the width).
 #[inline]
-pub(crate) fn unpack8(bytes: &[u8], width: u32, out: &mut [u32; 8]) {
+pub(crate) fn unpack(bytes: &[u8], width: u32, out: &mut [u32]) -> usize {
     macro_rules! dispatch {
         ($($w:literal)*) => {
             match width {
-                0 => *out = [0; 8],
-                $($w => unpack8_const::<$w>(bytes, out),)*
+                0 => {
+                    let n = out.len() / 8 * 8;
+                    out[..n].fill(0);
+                    n
+                }
+                $($w => unpack_const::<$w>(bytes, out),)*
                 _ => panic!("bit width {width} is larger than 32"),
             }
         };
     }
-    dispatch!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32);
+    dispatch!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32)
 }
 
-/// [`unpack8`] for a width known at compile time.
+/// Bytes a group's kernel may look at: the last value of a 32-bit group starts
+/// at byte 28 and is read with an 8-byte load.
+const WINDOW: usize = 40;
+
+/// [`unpack`] for a width known at compile time.
+fn unpack_const<const W: usize>(bytes: &[u8], out: &mut [u32]) -> usize {
+    let groups = (out.len() / 8).min(bytes.len() / W);
+    // Groups whose whole window lies inside `bytes` are read in place; the last
+    // few are copied into a zero-padded window first.
+    let in_place = if bytes.len() >= WINDOW {
+        ((bytes.len() - WINDOW) / W + 1).min(groups)
+    } else {
+        0
+    };
+    let mut chunks = out.chunks_exact_mut(8);
+    for (g, eight) in (0..in_place).zip(&mut chunks) {
+        let window: &[u8; WINDOW] = bytes[g * W..g * W + WINDOW]
+            .try_into()
+            .expect("window length");
+        unpack_group::<W>(window, eight);
+    }
+    for (g, eight) in (in_place..groups).zip(&mut chunks) {
+        let mut window = [0u8; WINDOW];
+        window[..W].copy_from_slice(&bytes[g * W..g * W + W]);
+        unpack_group::<W>(&window, eight);
+    }
+    groups * 8
+}
+
+/// Unpacks the group of 8 values at the start of `window` into `out[..8]`.
 #[inline]
-fn unpack8_const<const W: usize>(bytes: &[u8], out: &mut [u32; 8]) {
-    // Copy the group into a zero-padded buffer so every 8-byte load below is
-    // in bounds: the last value starts at bit 7*W and needs bytes up to 7*W/8 + 8.
-    let mut buf = [0u8; 40];
-    buf[..W].copy_from_slice(&bytes[..W]);
+fn unpack_group<const W: usize>(window: &[u8; WINDOW], out: &mut [u32]) {
     let mask = if W == 32 {
         u64::from(u32::MAX)
     } else {
         (1u64 << W) - 1
     };
-    for (i, o) in out.iter_mut().enumerate() {
+    for (i, o) in out[..8].iter_mut().enumerate() {
         let bit = i * W;
-        let mut word = [0u8; 8];
-        word.copy_from_slice(&buf[bit / 8..bit / 8 + 8]);
+        let word: [u8; 8] = window[bit / 8..bit / 8 + 8].try_into().expect("8 bytes");
         *o = ((u64::from_le_bytes(word) >> (bit % 8)) & mask) as u32;
     }
+}
+
+/// Unpacks one group of 8 values of `width <= 32` bits from `bytes[..width]`.
+///
+/// # Panics
+/// If `width > 32` or `bytes.len() < width` (callers check both).
+#[cfg(test)]
+pub(crate) fn unpack8(bytes: &[u8], width: u32, out: &mut [u32; 8]) {
+    assert!(bytes.len() >= width as usize);
+    assert_eq!(unpack(bytes, width, out), 8);
 }
 
 /// Reads the `width`-bit value number `index` of an MSB-first bit-packed stream
@@ -142,6 +184,39 @@ mod tests {
                     read_lsb(&data, i * width as usize, width),
                     "width {width} value {i}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn unpack_runs_match_read_lsb_for_every_width_and_length() {
+        // Lengths around the in-place window (40 bytes) and partial groups at
+        // the end of `bytes`: the kernel must switch to the padded copy exactly
+        // where an in-place load would run past the end.
+        let data: Vec<u8> = (0..400u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+            .collect();
+        for width in 0..=32u32 {
+            for len in [0, 1, 7, 8, 31, 39, 40, 41, 63, 64, 65, 100, 257, 400] {
+                let bytes = &data[..len];
+                for room in [0, 7, 8, 16, 64, 1024] {
+                    let mut out = vec![u32::MAX; room];
+                    let n = unpack(bytes, width, &mut out);
+                    let groups = if width == 0 {
+                        room / 8
+                    } else {
+                        (room / 8).min(len / width as usize)
+                    };
+                    assert_eq!(n, groups * 8, "width {width} len {len} room {room}");
+                    for (i, v) in out[..n].iter().enumerate() {
+                        assert_eq!(
+                            u64::from(*v),
+                            read_lsb(bytes, i * width as usize, width),
+                            "width {width} len {len} room {room} value {i}"
+                        );
+                    }
+                    assert!(out[n..].iter().all(|&v| v == u32::MAX), "wrote past {n}");
+                }
             }
         }
     }

@@ -1,6 +1,6 @@
 //! Decoder for DELTA_BINARY_PACKED (see the module docs for the grammar).
 
-use crate::encoding::bitpacked::{read_lsb, unpack8};
+use crate::encoding::bitpacked::{read_lsb, unpack};
 use crate::encoding::uleb128;
 use crate::error::DecodeError;
 
@@ -108,25 +108,24 @@ impl<'a> DeltaBinaryPackedDecoder<'a> {
             // the DELTA fixture of `bench-report` (3 DELTA_BINARY_PACKED int
             // columns and the lengths of 2 string columns).
             if width <= 32 && self.mini_next % 8 == 0 {
-                let mut eight = [0u32; 8];
+                let mut packed = [0u32; 128];
                 while n - done >= 8 {
-                    let byte = bit / 8;
-                    let Some(group) = self.mini_data.get(byte..byte + width as usize) else {
-                        break;
-                    };
-                    unpack8(group, width, &mut eight);
-                    for (o, &packed) in out[written + done..written + done + 8]
-                        .iter_mut()
-                        .zip(&eight)
-                    {
+                    let groups = &mut packed[..((n - done) / 8 * 8).min(128)];
+                    let bytes = self.mini_data.get(bit / 8..).unwrap_or(&[]);
+                    let got = unpack(bytes, width, groups);
+                    let start = written + done;
+                    for (o, &p) in out[start..start + got].iter_mut().zip(&groups[..got]) {
                         self.last = self
                             .last
                             .wrapping_add(self.min_delta)
-                            .wrapping_add(i64::from(packed));
+                            .wrapping_add(i64::from(p));
                         *o = self.last;
                     }
-                    done += 8;
-                    bit += 8 * width as usize;
+                    done += got;
+                    bit += got * width as usize;
+                    if got < groups.len() {
+                        break; // a truncated miniblock: the rest value by value
+                    }
                 }
             }
             for o in &mut out[written + done..written + n] {

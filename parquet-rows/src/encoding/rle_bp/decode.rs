@@ -91,50 +91,21 @@ impl<'a> RleBpDecoder<'a> {
                 written += k;
             } else if self.packed_left > 0 {
                 let k = self.packed_left.min(n - written);
-                if dict.is_empty() {
-                    return Err(out_of_range(0));
-                }
-                let last = dict.len() - 1;
-                // Branch-free: clamp each index and note whether any was too large.
-                let mut bad = false;
-                let mut max_seen = 0u32;
-                let start = out.len();
+                // Unpack a stretch of indices with the width-specialised kernel,
+                // check them all at once (one `max`, not one branch per value),
+                // then gather: three tight loops instead of one that does all.
+                let mut indices = [0u32; 256];
                 let mut left = k;
-                let width = self.bit_width as usize;
-                let mut indices = [0u32; 8];
-                // Whole groups straight from the run's bytes (groups start on byte boundaries).
-                if self.packed_bit % (8 * width).max(1) == 0 {
-                    while left >= 8 {
-                        let byte = self.packed_bit / 8;
-                        let Some(group) = self.packed.get(byte..byte + width) else {
-                            break;
-                        };
-                        bitpacked::unpack8(group, self.bit_width, &mut indices);
-                        out.extend(indices.iter().map(|&i| {
-                            max_seen = max_seen.max(i);
-                            let i = i as usize;
-                            bad |= i > last;
-                            dict[i.min(last)].clone()
-                        }));
-                        self.packed_bit += 8 * width;
-                        self.packed_left -= 8;
-                        left -= 8;
-                    }
-                }
                 while left > 0 {
-                    let m = left.min(8);
-                    self.unpack(&mut indices[..m]);
-                    out.extend(indices[..m].iter().map(|&i| {
-                        max_seen = max_seen.max(i);
-                        let i = i as usize;
-                        bad |= i > last;
-                        dict[i.min(last)].clone()
-                    }));
+                    let m = left.min(indices.len());
+                    let indices = &mut indices[..m];
+                    self.unpack(indices);
+                    let max = indices.iter().copied().max().unwrap_or(0);
+                    if max as usize >= dict.len() {
+                        return Err(out_of_range(max));
+                    }
+                    out.extend(indices.iter().map(|&i| dict[i as usize].clone()));
                     left -= m;
-                }
-                if bad {
-                    out.truncate(start);
-                    return Err(out_of_range(max_seen));
                 }
                 written += k;
             } else if !self.next_run()? {
@@ -219,29 +190,37 @@ impl<'a> RleBpDecoder<'a> {
 
     /// Unpacks `out.len()` values from the current bit-packed run.
     ///
+    /// Values before the next group boundary (a batch may have stopped inside a
+    /// group) and in a truncated last group are read one by one; every whole
+    /// group in between goes through the width-specialised kernel.
+    ///
     /// # Panics
     /// If `out.len() > self.packed_left` (a caller bug: `get_batch` never does that).
     fn unpack(&mut self, out: &mut [u32]) {
         assert!(out.len() <= self.packed_left);
         let width = self.bit_width as usize;
-        let mut done = 0;
-        // Whole groups of 8 at group boundaries go through the width-specialised
-        // kernel (groups start on byte boundaries: group g is bytes g*w..(g+1)*w).
-        if self.packed_bit % (8 * width).max(1) == 0 {
-            while out.len() - done >= 8 {
-                let byte = self.packed_bit / 8;
-                let Some(group) = self.packed.get(byte..byte + width) else {
-                    break;
-                };
-                let mut eight = [0u32; 8];
-                bitpacked::unpack8(group, self.bit_width, &mut eight);
-                out[done..done + 8].copy_from_slice(&eight);
-                done += 8;
-                self.packed_bit += 8 * width;
-            }
+        if width == 0 {
+            out.fill(0);
+            self.packed_left -= out.len();
+            return;
         }
-        // Values before the next group boundary, or in a truncated last group.
-        for o in &mut out[done..] {
+        // `packed_bit` is a multiple of `width`, so this is a whole number of values.
+        let group_bits = 8 * width;
+        let to_boundary = (group_bits - self.packed_bit % group_bits) % group_bits / width;
+        let head = to_boundary.min(out.len());
+        let (head_out, rest) = out.split_at_mut(head);
+        for o in head_out {
+            *o = bitpacked::read_lsb(self.packed, self.packed_bit, self.bit_width) as u32;
+            self.packed_bit += width;
+        }
+        let mut done = 0;
+        if !rest.is_empty() {
+            // Now on a group boundary, hence on a byte boundary.
+            let bytes = self.packed.get(self.packed_bit / 8..).unwrap_or(&[]);
+            done = bitpacked::unpack(bytes, self.bit_width, rest);
+            self.packed_bit += done * width;
+        }
+        for o in &mut rest[done..] {
             *o = bitpacked::read_lsb(self.packed, self.packed_bit, self.bit_width) as u32;
             self.packed_bit += width;
         }
@@ -378,6 +357,64 @@ mod tests {
         assert!(d.gather(10, &dict[..5], &mut Vec::new()).is_err());
         let mut d = RleBpDecoder::new(&rle, 3).unwrap();
         assert!(d.gather(10, &[] as &[u64], &mut Vec::new()).is_err());
+    }
+
+    #[test]
+    fn uneven_batches_match_reference_for_every_width() {
+        // Batches that stop inside groups, so the next batch starts off a group
+        // boundary (the kernel must catch up value by value), with long
+        // bit-packed runs (the kernel's in-place and padded paths) and RLE runs.
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        for width in 0..=32u32 {
+            let max = if width == 32 {
+                u32::MAX
+            } else {
+                (1u32 << width) - 1
+            };
+            let mut values = Vec::new();
+            while values.len() < 3000 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                if state % 9 == 0 {
+                    values.extend(std::iter::repeat_n((state >> 20) as u32 & max, 37));
+                } else {
+                    values.extend(
+                        (0..(state % 700) as usize).map(|i| (i as u32).wrapping_mul(40_503) & max),
+                    );
+                }
+            }
+            let mut data = Vec::new();
+            encode(&values, width, &mut data);
+            let dict: Vec<u64> = if width <= 12 {
+                (0..=u64::from(max)).map(|i| i * 3 + 1).collect()
+            } else {
+                Vec::new()
+            };
+            for sizes in [[3usize, 1, 13, 8, 300, 7], [1024, 5, 256, 255, 9, 1]] {
+                let mut d = RleBpDecoder::new(&data, width).unwrap();
+                let mut g = RleBpDecoder::new(&data, width).unwrap();
+                let mut got = Vec::new();
+                let mut gathered = Vec::new();
+                for size in sizes.iter().cycle() {
+                    let want = (*size).min(values.len() - got.len());
+                    if want == 0 {
+                        break;
+                    }
+                    let mut buf = vec![0u32; want];
+                    assert_eq!(d.get_batch(&mut buf).unwrap(), want);
+                    got.extend_from_slice(&buf);
+                    if !dict.is_empty() {
+                        assert_eq!(g.gather(want, &dict, &mut gathered).unwrap(), want);
+                    }
+                }
+                assert_eq!(got, values, "width {width} sizes {sizes:?}");
+                if !dict.is_empty() {
+                    let expected: Vec<u64> = values.iter().map(|&i| dict[i as usize]).collect();
+                    assert_eq!(gathered, expected, "gather width {width} sizes {sizes:?}");
+                }
+            }
+        }
     }
 
     #[test]
