@@ -292,6 +292,10 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
         let mut __left = __rg.num_rows();
         while __left > 0 {
             let __n = if __left < #krate::__private::BATCH { __left } else { #krate::__private::BATCH };
+            // The batch's rows go to memory no cache holds yet: ask for it
+            // now, so it arrives while the columns are decoded. Measured on the
+            // 370k tick file: decode 7.9 -> 6.6 ns/row (see `prefetch.rs`).
+            #krate::__private::prefetch_rows(__out, __n);
             #(#fills)*
             // `extend` over a zip of `Drain`s is `TrustedLen`: one capacity check
             // per batch and no length store per row. Measured on the 370k tick

@@ -209,6 +209,7 @@ mod pages;
 #[allow(unsafe_code)] // one `set_len`, see `parallel::concat`
 mod parallel;
 pub mod physical;
+mod prefetch;
 mod row;
 mod types;
 
@@ -241,6 +242,7 @@ pub mod __private {
     pub use crate::nested::{Assembled, BatchReader, Bound, ListElement, ParquetNode, Shape};
     pub use crate::pages::RowGroup;
     pub use crate::physical::Physical;
+    pub use crate::prefetch::prefetch_rows;
     pub use crate::row::ParquetRow;
     pub use core::convert::From;
     pub use core::default::Default;
