@@ -242,21 +242,30 @@ impl ParquetFile {
     where
         T: for<'p> ParquetRow<'p> + Send,
     {
-        use rayon::prelude::*;
         if !self.concurrent_reads && self.path.is_none() {
             return self.load::<T>()?.par_rows();
         }
         let binding = self.bind::<T>()?;
-        let parts: Vec<Vec<T>> = (0..self.num_row_groups())
-            .into_par_iter()
-            .map(|i| {
-                let pages = self.pages(vec![self.load_group_concurrently(i, &binding)?]);
-                let mut part = Vec::new();
-                pages.decode_into(&binding, &mut part)?;
-                Ok(part)
-            })
-            .collect::<Result<_>>()?;
-        Ok(crate::parallel::concat(parts))
+        let meta = self.reader.metadata();
+        let counts: Vec<usize> = meta
+            .row_groups()
+            .iter()
+            .map(|rg| usize::try_from(rg.num_rows()).unwrap_or(0))
+            .collect();
+        // As in `read`: rows the file's bytes cannot hold are not reserved up
+        // front; such a file is read on one thread, its output growing as rows
+        // really arrive.
+        let rows: usize = counts.iter().fold(0, |sum, &n| sum.saturating_add(n));
+        let plausible = usize::try_from(self.len.saturating_mul(8))
+            .unwrap_or(usize::MAX)
+            .saturating_add(1024);
+        if rows > plausible {
+            return self.read();
+        }
+        crate::parallel::decode_in_regions(&counts, |i, region| {
+            let pages = self.pages(vec![self.load_group_concurrently(i, &binding)?]);
+            pages.decode_groups(&pages.row_groups, &binding, region)
+        })
     }
 
     /// [`ParquetFile::load_group`] reading through `file`, a handle of this

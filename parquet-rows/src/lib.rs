@@ -211,6 +211,7 @@ mod parallel;
 pub mod physical;
 mod prefetch;
 mod row;
+mod sink;
 mod types;
 
 #[doc(hidden)]
@@ -242,11 +243,10 @@ pub mod __private {
     pub use crate::nested::{Assembled, BatchReader, Bound, ListElement, ParquetNode, Shape};
     pub use crate::pages::RowGroup;
     pub use crate::physical::Physical;
-    pub use crate::prefetch::prefetch_rows;
     pub use crate::row::ParquetRow;
+    pub use crate::sink::RowSink;
     pub use core::convert::From;
     pub use core::default::Default;
-    pub use core::iter::Extend;
     pub use core::iter::Iterator;
     pub use core::option::Option;
     pub use core::option::Option::Some;

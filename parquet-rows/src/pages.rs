@@ -11,6 +11,7 @@ use crate::error::{Error, Location, Result};
 use crate::nested::Bound;
 use crate::physical::Physical;
 use crate::row::ParquetRow;
+use crate::sink::RowSink;
 
 /// Decompressed pages of the columns a struct reads, for one or more row groups.
 ///
@@ -121,18 +122,25 @@ impl Pages {
     /// thread.
     #[cfg(feature = "rayon")]
     pub fn par_rows<'p, T: ParquetRow<'p> + Send>(&'p self) -> Result<Vec<T>> {
-        use rayon::prelude::*;
         let binding = bind(T::STRUCT_NAME, &T::fields(), &self.schema)?;
-        let parts: Vec<Vec<T>> = self
+        let counts: Vec<usize> = self.row_groups.iter().map(|rg| rg.num_rows).collect();
+        // The same bound as `decode_groups`: when the footer claims more rows
+        // than the loaded bytes can hold, decode on one thread, where the
+        // output grows as rows really arrive.
+        let rows: usize = counts.iter().fold(0, |sum, &n| sum.saturating_add(n));
+        let bytes: usize = self
             .row_groups
-            .par_iter()
-            .map(|group| {
-                let mut part = Vec::new();
-                self.decode_groups(std::slice::from_ref(group), &binding, &mut part)?;
-                Ok(part)
-            })
-            .collect::<Result<_>>()?;
-        Ok(crate::parallel::concat(parts))
+            .iter()
+            .map(|rg| rg.bytes(&binding.leaves))
+            .sum();
+        if rows > bytes.saturating_mul(8).saturating_add(1024) {
+            let mut out = Vec::new();
+            self.decode_into(&binding, &mut out)?;
+            return Ok(out);
+        }
+        crate::parallel::decode_in_regions(&counts, |i, region| {
+            self.decode_groups(std::slice::from_ref(&self.row_groups[i]), &binding, region)
+        })
     }
 
     pub(crate) fn decode_into<'p, T: ParquetRow<'p>>(
@@ -144,11 +152,11 @@ impl Pages {
     }
 
     /// Decodes `groups` (some of `self.row_groups`) into `out`.
-    fn decode_groups<'p, T: ParquetRow<'p>>(
+    pub(crate) fn decode_groups<'p, T: ParquetRow<'p>, S: RowSink<T>>(
         &'p self,
         groups: &'p [LoadedRowGroup],
         binding: &Binding,
-        out: &mut Vec<T>,
+        out: &mut S,
     ) -> Result<()> {
         // Size the output from row-group metadata, but never beyond what the loaded
         // bytes can justify: a hostile footer must not make us reserve terabytes.
@@ -157,7 +165,7 @@ impl Pages {
         // where the `Vec` then grows as usual.
         let rows: usize = groups.iter().map(|rg| rg.num_rows).sum();
         let bytes: usize = groups.iter().map(|rg| rg.bytes(&binding.leaves)).sum();
-        out.reserve(rows.min(bytes.saturating_mul(8).saturating_add(1024)));
+        out.reserve_rows(rows.min(bytes.saturating_mul(8).saturating_add(1024)));
         for group in groups {
             for &leaf in &binding.leaves {
                 if group

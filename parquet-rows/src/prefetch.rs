@@ -21,11 +21,16 @@ const LINE: usize = 64;
 /// other than x86-64 it does nothing. Reserving rarely allocates: the decoder
 /// reserved the whole row group already.
 #[inline]
-pub fn prefetch_rows<T>(out: &mut Vec<T>, n: usize) {
+pub(crate) fn prefetch_rows<T>(out: &mut Vec<T>, n: usize) {
     out.reserve(n);
-    let spare = &out.spare_capacity_mut()[..n];
-    let bytes = std::mem::size_of_val(spare);
-    let start = spare.as_ptr().cast::<u8>();
+    prefetch_slots(&out.spare_capacity_mut()[..n]);
+}
+
+/// Hints that `slots` are about to be written (see [`prefetch_rows`]).
+#[inline]
+pub(crate) fn prefetch_slots<T>(slots: &[std::mem::MaybeUninit<T>]) {
+    let bytes = std::mem::size_of_val(slots);
+    let start = slots.as_ptr().cast::<u8>();
     let mut offset = 0;
     while offset < bytes {
         write_hint(start.wrapping_add(offset));

@@ -3,6 +3,7 @@
 use crate::bind::Fields;
 use crate::error::Result;
 use crate::pages::RowGroup;
+use crate::sink::RowSink;
 
 /// A struct whose values can be decoded from the rows of a Parquet file.
 ///
@@ -46,5 +47,5 @@ pub trait ParquetRow<'p>: Sized {
 
     /// Appends every row of one row group to `out`.
     #[doc(hidden)]
-    fn decode(row_group: &RowGroup<'_, 'p>, out: &mut Vec<Self>) -> Result<()>;
+    fn decode<S: RowSink<Self>>(row_group: &RowGroup<'_, 'p>, out: &mut S) -> Result<()>;
 }
