@@ -215,9 +215,8 @@ impl ParquetFile {
         // size can hold rows (a value takes at least a bit outside RLE runs),
         // and a failed reservation just leaves the `Vec` to grow as it decodes.
         let rows = self.num_rows();
-        let plausible = usize::try_from(self.len.saturating_mul(8))
-            .unwrap_or(usize::MAX)
-            .saturating_add(1024);
+        let plausible =
+            crate::pages::plausible_rows(usize::try_from(self.len).unwrap_or(usize::MAX));
         let _ = out.try_reserve(rows.min(plausible));
         for i in 0..self.num_row_groups() {
             let pages = self.pages(vec![self.load_group(i, &binding)?]);
@@ -256,9 +255,8 @@ impl ParquetFile {
         // front; such a file is read on one thread, its output growing as rows
         // really arrive.
         let rows: usize = counts.iter().fold(0, |sum, &n| sum.saturating_add(n));
-        let plausible = usize::try_from(self.len.saturating_mul(8))
-            .unwrap_or(usize::MAX)
-            .saturating_add(1024);
+        let plausible =
+            crate::pages::plausible_rows(usize::try_from(self.len).unwrap_or(usize::MAX));
         if rows > plausible {
             return self.read();
         }

@@ -133,7 +133,7 @@ impl Pages {
             .iter()
             .map(|rg| rg.bytes(&binding.leaves))
             .sum();
-        if rows > bytes.saturating_mul(8).saturating_add(1024) {
+        if rows > plausible_rows(bytes) {
             let mut out = Vec::new();
             self.decode_into(&binding, &mut out)?;
             return Ok(out);
@@ -165,7 +165,7 @@ impl Pages {
         // where the `Vec` then grows as usual.
         let rows: usize = groups.iter().map(|rg| rg.num_rows).sum();
         let bytes: usize = groups.iter().map(|rg| rg.bytes(&binding.leaves)).sum();
-        out.reserve_rows(rows.min(bytes.saturating_mul(8).saturating_add(1024)));
+        out.reserve_rows(rows.min(plausible_rows(bytes)));
         for group in groups {
             for &leaf in &binding.leaves {
                 if group
@@ -193,6 +193,13 @@ impl Pages {
         }
         Ok(())
     }
+}
+
+/// The most rows that `bytes` bytes of pages (or of a file) can plausibly
+/// hold: a value takes at least one bit outside RLE runs. Output is reserved
+/// up to this, never up to what a (possibly hostile) footer claims.
+pub(crate) fn plausible_rows(bytes: usize) -> usize {
+    bytes.saturating_mul(8).saturating_add(1024)
 }
 
 /// One loaded row group as the derive-generated decoder sees it.

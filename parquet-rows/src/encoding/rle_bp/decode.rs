@@ -209,10 +209,7 @@ impl<'a> RleBpDecoder<'a> {
         let to_boundary = (group_bits - self.packed_bit % group_bits) % group_bits / width;
         let head = to_boundary.min(out.len());
         let (head_out, rest) = out.split_at_mut(head);
-        for o in head_out {
-            *o = bitpacked::read_lsb(self.packed, self.packed_bit, self.bit_width) as u32;
-            self.packed_bit += width;
-        }
+        self.unpack_one_by_one(head_out);
         let mut done = 0;
         if !rest.is_empty() {
             // Now on a group boundary, hence on a byte boundary.
@@ -220,11 +217,17 @@ impl<'a> RleBpDecoder<'a> {
             done = bitpacked::unpack(bytes, self.bit_width, rest);
             self.packed_bit += done * width;
         }
-        for o in &mut rest[done..] {
-            *o = bitpacked::read_lsb(self.packed, self.packed_bit, self.bit_width) as u32;
-            self.packed_bit += width;
-        }
+        self.unpack_one_by_one(&mut rest[done..]);
         self.packed_left -= out.len();
+    }
+
+    /// Reads `out.len()` values of the current run one at a time (the caller
+    /// updates `packed_left`).
+    fn unpack_one_by_one(&mut self, out: &mut [u32]) {
+        for o in out {
+            *o = bitpacked::read_lsb(self.packed, self.packed_bit, self.bit_width) as u32;
+            self.packed_bit += self.bit_width as usize;
+        }
     }
 }
 
