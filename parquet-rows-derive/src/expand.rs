@@ -122,6 +122,37 @@ fn expand(cont: &Container<'_>) -> TokenStream {
     }
 }
 
+/// Whether every read field's placeholder is cheap (a constant expression).
+fn all_cheap(read: &[&Field<'_>], krate: &TokenStream, lt: &syn::Lifetime) -> TokenStream {
+    let cheap = read.iter().map(|f| {
+        let ty = f.ty;
+        quote_spanned!(ty.span()=> <#ty as #krate::__private::ParquetNode<#lt>>::CHEAP_PLACEHOLDER)
+    });
+    quote!(true #(&& #cheap)*)
+}
+
+/// `field: value` for every field of a row that is about to be decoded into:
+/// each read field's placeholder (cheap, no allocation), each skipped field's
+/// `Default`.
+fn placeholder_inits(
+    cont: &Container<'_>,
+    krate: &TokenStream,
+    lt: &syn::Lifetime,
+) -> Vec<TokenStream> {
+    cont.fields
+        .iter()
+        .map(|f| {
+            let field = f.ident;
+            let ty = f.ty;
+            if f.attrs.skip {
+                quote_spanned!(ty.span()=> #field: <#ty as #krate::__private::Default>::default())
+            } else {
+                quote_spanned!(ty.span()=> #field: <#ty as #krate::__private::ParquetNode<#lt>>::placeholder())
+            }
+        })
+        .collect()
+}
+
 /// The impl of `ParquetNode` that lets the struct be a field of another: a
 /// group whose fields are assembled record by record, each from its cursor.
 fn node_impl(
@@ -144,16 +175,16 @@ fn node_impl(
         let node = node(f.ty);
         quote_spanned!(f.ty.span()=> #node::cursor(__rg, __bound.child(#i)?)?)
     });
-    let skips = read.iter().enumerate().map(|(i, f)| {
-        let node = node(f.ty);
-        let i = syn::Index::from(i);
-        quote_spanned!(f.ty.span()=> #node::skip(&mut __c.#i)?;)
-    });
-    let finishes = read.iter().enumerate().map(|(i, f)| {
-        let node = node(f.ty);
-        let i = syn::Index::from(i);
-        quote_spanned!(f.ty.span()=> #node::finish(&mut __c.#i)?;)
-    });
+    // `#node::skip(&mut __c.0)?; ...`: one call per field's cursor.
+    let on_cursors = |method: &str| -> Vec<TokenStream> {
+        let method = format_ident!("{}", method);
+        let calls = read.iter().enumerate().map(|(i, f)| {
+            let (node, i) = (node(f.ty), syn::Index::from(i));
+            quote_spanned!(f.ty.span()=> #node::#method(&mut __c.#i)?;)
+        });
+        calls.collect()
+    };
+    let (skips, finishes) = (on_cursors("skip"), on_cursors("finish"));
     let mut next_value = 0usize;
     let inits: Vec<TokenStream> = cont
         .fields
@@ -171,6 +202,8 @@ fn node_impl(
             }
         })
         .collect();
+    let placeholders = placeholder_inits(cont, krate, lt);
+    let cheap = all_cheap(&read, krate, lt);
     let first = node(read[0].ty);
     quote! {
         #[automatically_derived]
@@ -181,6 +214,10 @@ fn node_impl(
                     fields: || <Self as #krate::__private::ParquetRow<#lt>>::fields().specs,
                 }
             }
+            fn placeholder() -> Self {
+                Self { #(#placeholders),* }
+            }
+            const CHEAP_PLACEHOLDER: bool = #cheap;
             type Reader = #krate::__private::Assembled<#lt, Self>;
             fn reader(
                 __rg: &#krate::__private::RowGroup<'_, #lt>,
@@ -228,40 +265,52 @@ fn node_impl(
     }
 }
 
-/// The body of `ParquetRow::decode`: one column reader and one batch buffer per
-/// read field; per batch, each reader fills its buffer, then the buffers are
-/// zipped into structs. Nothing is looked up or allocated per row.
+/// The body of `ParquetRow::decode`: one column reader and one buffer per read
+/// field. Per batch, the rows are placed (each field holding a cheap
+/// placeholder) and each reader writes its column straight into its field of
+/// those rows; a struct with a field whose placeholder is not cheap
+/// (`Arc<str>`) has each reader fill its buffer, then the buffers zipped into
+/// rows. Nothing is looked up or allocated per row either way.
 fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) -> TokenStream {
     let read: Vec<&Field<'_>> = cont.fields.iter().filter(|f| !f.attrs.skip).collect();
     // The readers' names carry the field type's span: their type is
     // `ColumnReader<<Ty as ParquetField>::Physical>`, so an unsupported type is
     // reported at the field, not at the derive.
+    let reader = |i: usize, f: &Field<'_>| format_ident!("__r{}", i, span = f.ty.span());
+    let buffer = |i: usize| format_ident!("__b{}", i);
     let readers = read.iter().enumerate().map(|(i, f)| {
-        let ty = f.ty;
-        let reader = format_ident!("__r{}", i, span = ty.span());
-        let buffer = format_ident!("__b{}", i);
+        let (ty, reader, buffer) = (f.ty, reader(i, f), buffer(i));
         quote_spanned! {ty.span()=>
             let mut #reader = <#ty as #krate::__private::ParquetNode<#lt>>::reader(__rg, __rg.field(#i)?)?;
-            let mut #buffer: #krate::__private::Vec<#ty> =
-                #krate::__private::Vec::with_capacity(#krate::__private::BATCH);
+            let mut #buffer: #krate::__private::Vec<#ty> = #krate::__private::Vec::new();
+        }
+    });
+    let cheap = all_cheap(&read, krate, lt);
+    // Spanned at the field's type, like every other use of the type: an
+    // unsupported type is then reported once, at the field.
+    let fills_into = read.iter().enumerate().map(|(i, f)| {
+        let (ty, field, reader, buffer) = (f.ty, f.ident, reader(i, f), buffer(i));
+        quote_spanned! {ty.span()=>
+            #krate::__private::BatchReader::<#ty>::read_into(
+                &mut #reader,
+                &mut *__rows,
+                |__row: &mut Self| &mut __row.#field,
+                &mut #buffer,
+            )?;
         }
     });
     let fills = read.iter().enumerate().map(|(i, f)| {
-        let ty = f.ty;
-        let reader = format_ident!("__r{}", i, span = ty.span());
-        let buffer = format_ident!("__b{}", i);
-        // Spanned at the field's type, like every other use of the type: an
-        // unsupported type is then reported once, at the field.
+        let (ty, reader, buffer) = (f.ty, reader(i, f), buffer(i));
         quote_spanned! {ty.span()=>
             #buffer.clear();
             #krate::__private::BatchReader::<#ty>::read(&mut #reader, __n, &mut #buffer)?;
         }
     });
     let finishes = read.iter().enumerate().map(|(i, f)| {
-        let ty = f.ty;
-        let reader = format_ident!("__r{}", i, span = ty.span());
+        let (ty, reader) = (f.ty, reader(i, f));
         quote_spanned!(ty.span()=> #krate::__private::BatchReader::<#ty>::finish(&mut #reader)?;)
     });
+    let placeholders = placeholder_inits(cont, krate, lt);
 
     // Zip the batch buffers: `((__v0, __v1), __v2)` over
     // `__b0.drain(..).zip(__b1.drain(..)).zip(__b2.drain(..))`.
@@ -269,38 +318,43 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
     let mut iter = quote!(__b0.drain(..));
     for i in 1..read.len() {
         let value = format_ident!("__v{}", i);
-        let buffer = format_ident!("__b{}", i);
+        let buffer = buffer(i);
         pattern = quote!((#pattern, #value));
         iter = quote!(#krate::__private::Iterator::zip(#iter, #buffer.drain(..)));
     }
     let mut next_value: usize = 0;
-    let inits = cont.fields.iter().map(|f| {
-        let field = f.ident;
-        if f.attrs.skip {
-            let ty = f.ty;
-            quote_spanned!(ty.span()=> #field: <#ty as #krate::__private::Default>::default())
-        } else {
-            let value = format_ident!("__v{}", next_value);
-            next_value += 1;
-            quote!(#field: #value)
-        }
-    });
-    let inits: Vec<TokenStream> = inits.collect();
+    let inits: Vec<TokenStream> = cont
+        .fields
+        .iter()
+        .map(|f| {
+            let field = f.ident;
+            if f.attrs.skip {
+                let ty = f.ty;
+                quote_spanned!(ty.span()=> #field: <#ty as #krate::__private::Default>::default())
+            } else {
+                let value = format_ident!("__v{}", next_value);
+                next_value += 1;
+                quote!(#field: #value)
+            }
+        })
+        .collect();
 
     quote! {
         #(#readers)*
         let mut __left = __rg.num_rows();
         while __left > 0 {
             let __n = if __left < #krate::__private::BATCH { __left } else { #krate::__private::BATCH };
-            // The batch's rows go to memory no cache holds yet: ask for it
-            // now, so it arrives while the columns are decoded. Measured on the
-            // 370k tick file: decode 7.9 -> 6.6 ns/row (see `prefetch.rs`).
-            #krate::__private::RowSink::prepare_batch(__out, __n);
-            #(#fills)*
-            // For a `Vec`, `extend` over a zip of `Drain`s is `TrustedLen`: one
-            // capacity check per batch and no length store per row. Measured on
-            // the 370k tick file: 11.5 -> 9.4 ns/row compared with a `push` loop.
-            #krate::__private::RowSink::append(__out, #krate::__private::Iterator::map(#iter, |#pattern| Self { #(#inits),* }));
+            if #cheap {
+                // Each column is decoded straight into its field of the
+                // batch's rows: one move per value, where decoding into a
+                // buffer per column and zipping the buffers into rows takes
+                // two. See the README's performance section.
+                let __rows = #krate::__private::RowSink::place(__out, __n, || Self { #(#placeholders),* });
+                #(#fills_into)*
+            } else {
+                #(#fills)*
+                #krate::__private::RowSink::append(__out, #krate::__private::Iterator::map(#iter, |#pattern| Self { #(#inits),* }));
+            }
             __left -= __n;
         }
         #(#finishes)*

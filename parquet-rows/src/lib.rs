@@ -204,12 +204,12 @@ mod error;
 mod field;
 mod file;
 mod nested;
+mod out;
 mod pages;
 #[cfg(feature = "rayon")]
 #[allow(unsafe_code)] // one `set_len`, see `parallel::concat`
 mod parallel;
 pub mod physical;
-mod prefetch;
 mod row;
 mod sink;
 mod types;

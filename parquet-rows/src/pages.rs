@@ -104,7 +104,8 @@ impl Pages {
         Ok(out)
     }
 
-    /// Like [`Pages::rows`], appending to `out` (reuse one `Vec` across row groups).
+    /// Like [`Pages::rows`], appending to `out` (reuse one `Vec` across row
+    /// groups). On an error, `out` keeps only the rows it had before the call.
     pub fn rows_into<'p, T: ParquetRow<'p>>(&'p self, out: &mut Vec<T>) -> Result<()> {
         let binding = bind(T::STRUCT_NAME, &T::fields(), &self.schema)?;
         self.decode_into(&binding, out)
@@ -148,7 +149,14 @@ impl Pages {
         binding: &Binding,
         out: &mut Vec<T>,
     ) -> Result<()> {
-        self.decode_groups(&self.row_groups, binding, out)
+        // A failed batch leaves placeholder rows behind (see `RowSink::place`):
+        // on an error `out` goes back to the rows it had.
+        let before = out.len();
+        let result = self.decode_groups(&self.row_groups, binding, out);
+        if result.is_err() {
+            out.truncate(before);
+        }
+        result
     }
 
     /// Decodes `groups` (some of `self.row_groups`) into `out`.

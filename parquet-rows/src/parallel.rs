@@ -5,7 +5,6 @@ use std::mem::MaybeUninit;
 use rayon::prelude::*;
 
 use crate::error::{Error, Location, Result};
-use crate::prefetch::prefetch_slots;
 use crate::sink::RowSink;
 
 /// Decodes `counts.len()` parts in parallel, part `i` (of `counts[i]` rows)
@@ -74,7 +73,8 @@ where
     }
     // SAFETY: the regions partition `out`'s first `total` spare slots, and
     // each was checked above to have written every one of its slots
-    // (`filled == slots.len()`, and `Region::append` writes slots in order
+    // (`filled == slots.len()`, and `Region::place` and `Region::append`
+    // write slots in order
     // from the start, counting them). `commit` forgot each region without
     // dropping its rows, so each row now has one owner: `out`.
     unsafe { out.set_len(total) };
@@ -107,7 +107,7 @@ impl<T> Region<'_, T> {
 impl<T> Drop for Region<'_, T> {
     fn drop(&mut self) {
         for slot in &mut self.slots[..self.filled] {
-            // SAFETY: `slots[..filled]` were written by `append` and not yet
+            // SAFETY: `slots[..filled]` were written by `place` or `append` and not yet
             // handed on (a committed region is forgotten, not dropped), so each
             // is an initialised row dropped exactly once here.
             unsafe { slot.assume_init_drop() };
@@ -119,9 +119,24 @@ impl<T> RowSink<T> for Region<'_, T> {
     fn reserve_rows(&mut self, _rows: usize) {}
 
     #[inline]
-    fn prepare_batch(&mut self, n: usize) {
-        let end = self.filled.saturating_add(n).min(self.slots.len());
-        prefetch_slots(&self.slots[self.filled..end]);
+    fn place(&mut self, n: usize, mut placeholder: impl FnMut() -> T) -> &mut [T] {
+        let free = self.slots.len() - self.filled;
+        // More rows than the row group's metadata gave the region: a
+        // metadata/decoder disagreement, reported once the task returns.
+        if n > free {
+            self.overflow = true;
+        }
+        let placed = &mut self.slots[self.filled..][..n.min(free)];
+        for slot in placed.iter_mut() {
+            slot.write(placeholder());
+        }
+        self.filled += placed.len();
+        let (start, len) = (placed.as_mut_ptr().cast::<T>(), placed.len());
+        // SAFETY: the `len` slots at `start` were all written just above (and
+        // counted in `filled`, so the region drops them if it is dropped); the
+        // slice borrows `self` mutably, so nothing else reads or writes them
+        // while it lives.
+        unsafe { std::slice::from_raw_parts_mut(start, len) }
     }
 
     #[inline]
@@ -157,16 +172,16 @@ mod tests {
         }
     }
 
-    /// Appends `n` rows named `part/i` in batches of 7, as a decoder would.
+    /// Places `n` rows named `part/i` in batches of 7, as a decoder would:
+    /// placeholders first (counted drops too), then each row's field written.
     fn fill(region: &mut Region<'_, Counted>, part: usize, n: usize, drops: &Arc<AtomicUsize>) {
         let mut i = 0;
         while i < n {
             let k = 7.min(n - i);
-            region.prepare_batch(k);
-            let batch: Vec<Counted> = (i..i + k)
-                .map(|j| Counted(format!("{part}/{j}"), drops.clone()))
-                .collect();
-            region.append(batch.into_iter());
+            let rows = region.place(k, || Counted(String::new(), drops.clone()));
+            for (j, row) in rows.iter_mut().enumerate() {
+                row.0 = format!("{part}/{}", i + j);
+            }
             i += k;
         }
     }
@@ -245,7 +260,8 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(err.contains("decoded to more rows"), "{err}");
-        // 7 written, the batch of 7 that did not fit dropped unwritten.
-        assert_eq!(drops.load(Ordering::Relaxed), 14);
+        // The second batch of 7 got the 3 slots left: 10 rows placed, each
+        // dropped once with the region.
+        assert_eq!(drops.load(Ordering::Relaxed), 10);
     }
 }

@@ -17,6 +17,7 @@ use crate::encoding::delta_binary_packed::DeltaBinaryPackedDecoder;
 use crate::encoding::plain::PlainDecoder;
 use crate::encoding::rle_bp::RleBpDecoder;
 use crate::error::DecodeError;
+use crate::out::ValueOut;
 
 mod sealed {
     pub trait Sealed {}
@@ -205,6 +206,19 @@ pub trait Physical: sealed::Sealed + 'static {
         n: usize,
         out: &mut Vec<Self::Value<'p>>,
     ) -> Result<(), DecodeError>;
+    /// Puts `n` PLAIN values into `out` when they are fixed-width numbers,
+    /// copied out of the page; returns `false`, having read nothing, for the
+    /// other types (their values go through a buffer).
+    #[doc(hidden)]
+    fn read_plain_fixed<'p>(
+        decoder: &mut PlainDecoder<'p>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<bool, DecodeError> {
+        let _ = (decoder, shape, n, out);
+        Ok(false)
+    }
 }
 
 macro_rules! fixed_width {
@@ -218,13 +232,22 @@ macro_rules! fixed_width {
             fn accepts(t: Type) -> bool {
                 t == Type::$parquet
             }
-                    fn read_plain(
+            fn read_plain(
                 decoder: &mut PlainDecoder<'_>,
-                _shape: PlainShape,
+                shape: PlainShape,
                 n: usize,
                 out: &mut Vec<$ty>,
             ) -> Result<(), DecodeError> {
-                decoder.read_fixed(n, out, <$ty>::from_le_bytes)
+                Self::read_plain_fixed(decoder, shape, n, out).map(|_| ())
+            }
+            fn read_plain_fixed<'p>(
+                decoder: &mut PlainDecoder<'p>,
+                _shape: PlainShape,
+                n: usize,
+                out: &mut impl ValueOut<Self::Value<'p>>,
+            ) -> Result<bool, DecodeError> {
+                decoder.read_fixed(n, out, <$ty>::from_le_bytes)?;
+                Ok(true)
             }
             fn read_encoded(
                 values: &mut Encoded<'_>,
@@ -395,11 +418,20 @@ impl Physical for Int64 {
         n: usize,
         out: &mut Vec<i64>,
     ) -> Result<(), DecodeError> {
+        Self::read_plain_fixed(decoder, shape, n, out).map(|_| ())
+    }
+    fn read_plain_fixed<'p>(
+        decoder: &mut PlainDecoder<'p>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<bool, DecodeError> {
         if shape.physical == Type::INT32 {
-            decoder.read_fixed(n, out, |b| widen(i32::from_le_bytes(b), shape))
+            decoder.read_fixed(n, out, |b| widen(i32::from_le_bytes(b), shape))?;
         } else {
-            decoder.read_fixed(n, out, i64::from_le_bytes)
+            decoder.read_fixed(n, out, i64::from_le_bytes)?;
         }
+        Ok(true)
     }
     fn read_encoded(
         values: &mut Encoded<'_>,
@@ -435,11 +467,20 @@ impl Physical for Double {
         n: usize,
         out: &mut Vec<f64>,
     ) -> Result<(), DecodeError> {
+        Self::read_plain_fixed(decoder, shape, n, out).map(|_| ())
+    }
+    fn read_plain_fixed<'p>(
+        decoder: &mut PlainDecoder<'p>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<bool, DecodeError> {
         if shape.physical == Type::FLOAT {
-            decoder.read_fixed(n, out, |b| f64::from(f32::from_le_bytes(b)))
+            decoder.read_fixed(n, out, |b| f64::from(f32::from_le_bytes(b)))?;
         } else {
-            decoder.read_fixed(n, out, f64::from_le_bytes)
+            decoder.read_fixed(n, out, f64::from_le_bytes)?;
         }
+        Ok(true)
     }
     fn read_encoded(
         values: &mut Encoded<'_>,

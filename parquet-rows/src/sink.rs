@@ -1,8 +1,6 @@
 //! Where a generated decoder puts its rows: the end of a `Vec`, or (parallel
 //! decoding) a region of one that a task of its own fills.
 
-use crate::prefetch::prefetch_rows;
-
 /// The destination of decoded rows. Implemented for `Vec<T>` (append) and for
 /// the regions that parallel decoding hands to each task.
 ///
@@ -11,9 +9,13 @@ use crate::prefetch::prefetch_rows;
 pub trait RowSink<T> {
     /// Room for `rows` rows (a whole row group), bounded by the caller.
     fn reserve_rows(&mut self, rows: usize);
-    /// Called before a batch of `n` rows is decoded.
-    fn prepare_batch(&mut self, n: usize);
-    /// Appends one decoded batch.
+    /// Places `n` rows made by `placeholder` after the rows placed so far and
+    /// returns them, for the batch's columns to be decoded into their fields.
+    /// A region returns fewer when it has no room for `n` (and remembers it:
+    /// the decoder produced more rows than the row group has).
+    fn place(&mut self, n: usize, placeholder: impl FnMut() -> T) -> &mut [T];
+    /// Appends one batch of whole rows (structs with a field whose
+    /// placeholder is not cheap, see `ParquetNode::CHEAP_PLACEHOLDER`).
     fn append<I: Iterator<Item = T>>(&mut self, rows: I);
 }
 
@@ -22,8 +24,12 @@ impl<T> RowSink<T> for Vec<T> {
         self.reserve(rows);
     }
     #[inline]
-    fn prepare_batch(&mut self, n: usize) {
-        prefetch_rows(self, n);
+    fn place(&mut self, n: usize, placeholder: impl FnMut() -> T) -> &mut [T] {
+        // Writing the placeholders is the first touch of the batch's memory,
+        // in one sequential pass; the columns then write into rows in cache.
+        let start = self.len();
+        self.resize_with(start + n, placeholder);
+        &mut self[start..]
     }
     #[inline]
     fn append<I: Iterator<Item = T>>(&mut self, rows: I) {

@@ -744,6 +744,13 @@ fn dictionary_index_out_of_range() {
         }
         other => panic!("expected an out-of-range index error, got {other:?}"),
     }
+    // The error comes half-way through a batch whose rows were already placed
+    // in the output: `rows_into` takes them out again, leaving the rows it
+    // was given as they were.
+    let pages = file.load::<X>().expect("load");
+    let mut out = vec![X { x: -1 }];
+    assert!(pages.rows_into(&mut out).is_err());
+    assert_eq!(out.iter().map(|r| r.x).collect::<Vec<_>>(), [-1]);
 }
 
 /// An OPTIONAL column, PLAIN: 50 values, 50 nulls, 50 values (three RLE runs of

@@ -15,6 +15,7 @@ use std::any::Any;
 
 use crate::error::{DecodeError, Error, Location, Result};
 use crate::field::ColumnContext;
+use crate::out::{scatter, FieldOut};
 use crate::pages::LoadedColumn;
 use crate::physical::{Physical, PlainShape};
 
@@ -133,6 +134,69 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
     /// The fast path: values go from the page straight into `out`.
     pub fn read(&mut self, n: usize, out: &mut Vec<P::Value<'p>>) -> Result<()> {
         self.read_required_with(n, out, Self::read_dense)
+    }
+
+    /// Writes exactly `rows.len()` values of a column without nulls, one
+    /// into the field `field(row)` of each row, in order.
+    ///
+    /// PLAIN numbers and dictionary-encoded values go from the page straight
+    /// into the rows; other encodings, and columns read for nesting, through
+    /// a buffer.
+    pub fn read_into<R>(
+        &mut self,
+        rows: &mut [R],
+        mut field: impl FnMut(&mut R) -> &mut P::Value<'p>,
+    ) -> Result<()> {
+        if self.nested || self.max_def > 0 {
+            // `read` has the checks these need (values ready, OPTIONAL).
+            let mut dense = std::mem::take(&mut self.dense);
+            dense.clear();
+            let result = self.read(rows.len(), &mut dense);
+            scatter(rows, dense.drain(..), field);
+            self.dense = dense;
+            return result;
+        }
+        let mut done = 0;
+        while done < rows.len() {
+            self.ensure_page()?;
+            let k = (rows.len() - done).min(self.page.left);
+            self.read_dense_into(&mut rows[done..done + k], &mut field)?;
+            self.page.left -= k;
+            done += k;
+        }
+        Ok(())
+    }
+
+    /// Writes `rows.len()` non-null values from the current page into the
+    /// rows' field.
+    fn read_dense_into<R>(
+        &mut self,
+        rows: &mut [R],
+        field: &mut impl FnMut(&mut R) -> &mut P::Value<'p>,
+    ) -> Result<()> {
+        let k = rows.len();
+        match &mut self.page.values {
+            Values::Plain(decoder) => {
+                let mut out = FieldOut::new(rows, &mut *field);
+                match P::read_plain_fixed(decoder, self.shape, k, &mut out) {
+                    Ok(true) => return Ok(()),
+                    Ok(false) => {} // not fixed-width: through the buffer
+                    Err(e) => return Err(self.err(e)),
+                }
+            }
+            Values::Dictionary(indices) => {
+                let dict = self.dict.as_deref().unwrap_or(&[]);
+                let result = indices.gather(k, dict, &mut FieldOut::new(rows, &mut *field));
+                return self.check_gathered(result, k);
+            }
+            Values::Encoded(_) | Values::Empty => {}
+        }
+        let mut dense = std::mem::take(&mut self.dense);
+        dense.clear();
+        let result = self.read_dense(k, &mut dense);
+        scatter(rows, dense.drain(..), field);
+        self.dense = dense;
+        result
     }
 
     /// Appends exactly `n` values of a column without nulls, each through `convert`.

@@ -17,23 +17,55 @@ fn unit(context: &ColumnContext) -> Result<Unit, String> {
         .ok_or_else(|| "the column has no time unit".to_owned())
 }
 
-field!(Timestamp, Instant, FieldKind::Timestamp, |value, cx| {
-    Ok(Timestamp {
-        value,
-        unit: unit(cx)?,
-        utc: cx.utc,
-    })
-});
-field!(Date, Int32, FieldKind::Date, |days, _| Ok(Date { days }));
-field!(Time, Int64, FieldKind::Time, |value, cx| {
-    Ok(Time {
-        value,
-        unit: unit(cx)?,
-    })
-});
-field!(Int96, crate::physical::Int96, FieldKind::Int96, |b, _| Ok(
-    Int96::from_le_bytes(b)
-));
+field!(
+    placeholder = Timestamp {
+        value: 0,
+        unit: crate::types::Unit::Micros,
+        utc: false
+    },
+    Timestamp,
+    Instant,
+    FieldKind::Timestamp,
+    |value, cx| {
+        Ok(Timestamp {
+            value,
+            unit: unit(cx)?,
+            utc: cx.utc,
+        })
+    }
+);
+field!(
+    placeholder = Date { days: 0 },
+    Date,
+    Int32,
+    FieldKind::Date,
+    |days, _| Ok(Date { days })
+);
+field!(
+    placeholder = Time {
+        value: 0,
+        unit: crate::types::Unit::Micros
+    },
+    Time,
+    Int64,
+    FieldKind::Time,
+    |value, cx| {
+        Ok(Time {
+            value,
+            unit: unit(cx)?,
+        })
+    }
+);
+field!(
+    placeholder = Int96 {
+        nanos_of_day: 0,
+        julian_day: 0
+    },
+    Int96,
+    crate::physical::Int96,
+    FieldKind::Int96,
+    |b, _| Ok(Int96::from_le_bytes(b))
+);
 
 /// Checks that a decimal's scale and precision fit the crate type.
 fn decimal_meta(context: &ColumnContext) -> Result<(u8, i8), String> {
@@ -44,14 +76,24 @@ fn decimal_meta(context: &ColumnContext) -> Result<(u8, i8), String> {
     Ok((precision, scale))
 }
 
-field!(Decimal, Unscaled, FieldKind::Decimal, |unscaled, cx| {
-    let (precision, scale) = decimal_meta(cx)?;
-    Ok(Decimal {
-        unscaled,
-        precision,
-        scale,
-    })
-});
+field!(
+    placeholder = Decimal {
+        unscaled: 0,
+        precision: 0,
+        scale: 0
+    },
+    Decimal,
+    Unscaled,
+    FieldKind::Decimal,
+    |unscaled, cx| {
+        let (precision, scale) = decimal_meta(cx)?;
+        Ok(Decimal {
+            unscaled,
+            precision,
+            scale,
+        })
+    }
+);
 // The unscaled value; the scale is in the schema (`ParquetFile::schema`).
 field!(i128, Unscaled, FieldKind::I128, |v, _| Ok(v));
 
@@ -60,6 +102,9 @@ impl<'p, const N: usize> ParquetField<'p> for [u8; N] {
     type Physical = ByteArray;
     const KIND: FieldKind = FieldKind::FixedBytes(N);
     const RUST_TYPE: &'static str = "[u8; N]";
+    fn placeholder() -> Self {
+        [0; N]
+    }
     fn convert(value: &'p [u8], _: &ColumnContext) -> Result<Self, String> {
         <[u8; N]>::try_from(value)
             .map_err(|_| format!("a value of {} bytes does not fit `[u8; {N}]`", value.len()))
@@ -75,6 +120,9 @@ impl<'p> ParquetField<'p> for Bytes {
     type Physical = ByteArray;
     const KIND: FieldKind = FieldKind::Bytes;
     const RUST_TYPE: &'static str = "Bytes";
+    fn placeholder() -> Self {
+        Bytes::new()
+    }
     fn convert(value: &'p [u8], _: &ColumnContext) -> Result<Self, String> {
         Ok(Bytes::copy_from_slice(value))
     }

@@ -23,6 +23,7 @@ use parquet_rows_rules::FieldKind;
 
 use crate::column::ColumnReader;
 use crate::error::Result;
+use crate::out::scatter;
 use crate::physical::Physical;
 use crate::types::Unit;
 
@@ -98,6 +99,28 @@ pub trait ParquetField<'p>: Sized {
     ) -> Result<()> {
         reader.read_map(n, out, Self::convert)
     }
+    /// Writes exactly `rows.len()` values from a column without nulls, one
+    /// into the field `field(row)` of each row; `scratch` is a buffer the
+    /// caller keeps between batches.
+    #[doc(hidden)]
+    fn read_into<R>(
+        reader: &mut ColumnReader<'p, Self::Physical>,
+        rows: &mut [R],
+        field: impl FnMut(&mut R) -> &mut Self,
+        scratch: &mut Vec<Self>,
+    ) -> Result<()> {
+        scratch.clear();
+        let result = Self::read(reader, rows.len(), scratch);
+        scatter(rows, scratch.drain(..), field);
+        result
+    }
+    /// A value a row holds in this field until the decoded one is written
+    /// over it: cheap to make and to drop (no allocation).
+    #[doc(hidden)]
+    fn placeholder() -> Self;
+    /// See [`ParquetNode::CHEAP_PLACEHOLDER`](crate::ParquetNode::CHEAP_PLACEHOLDER).
+    #[doc(hidden)]
+    const CHEAP_PLACEHOLDER: bool = true;
     /// Appends exactly `n` values that may be null to `out`.
     fn read_optional(
         reader: &mut ColumnReader<'p, Self::Physical>,
@@ -129,17 +152,35 @@ macro_rules! field {
             ) -> $crate::error::Result<()> {
                 reader.read(n, out)
             }
+            #[inline]
+            fn read_into<R>(
+                reader: &mut $crate::column::ColumnReader<'p, $physical>,
+                rows: &mut [R],
+                field: impl FnMut(&mut R) -> &mut Self,
+                _: &mut Vec<Self>,
+            ) -> $crate::error::Result<()> {
+                reader.read_into(rows, field)
+            }
+            #[inline]
+            fn placeholder() -> Self {
+                <$ty as ::core::default::Default>::default()
+            }
         }
+    };
+    // A type without a `Default` (or with a costly one) names its placeholder.
+    (placeholder = $placeholder:expr, $ty:ty, $physical:ty, $kind:expr, |$v:ident, $cx:pat_param| $convert:expr) => {
+        $crate::field::leaf!($ty);
+        $crate::field::field!(@impl $ty, $physical, $kind, $placeholder, |$v, $cx| $convert);
     };
     // `u8` is a leaf but not a list element: `Vec<u8>` reads BYTE_ARRAY.
     (not_listed $ty:ty, $physical:ty, $kind:expr, |$v:ident, $cx:pat_param| $convert:expr) => {
-        $crate::field::field!(@impl $ty, $physical, $kind, |$v, $cx| $convert);
+        $crate::field::field!(@impl $ty, $physical, $kind, <$ty as ::core::default::Default>::default(), |$v, $cx| $convert);
     };
     ($ty:ty, $physical:ty, $kind:expr, |$v:ident, $cx:pat_param| $convert:expr) => {
         $crate::field::leaf!($ty);
-        $crate::field::field!(@impl $ty, $physical, $kind, |$v, $cx| $convert);
+        $crate::field::field!(@impl $ty, $physical, $kind, <$ty as ::core::default::Default>::default(), |$v, $cx| $convert);
     };
-    (@impl $ty:ty, $physical:ty, $kind:expr, |$v:ident, $cx:pat_param| $convert:expr) => {
+    (@impl $ty:ty, $physical:ty, $kind:expr, $placeholder:expr, |$v:ident, $cx:pat_param| $convert:expr) => {
         impl<'p> $crate::field::ParquetField<'p> for $ty {
             type Physical = $physical;
             const KIND: ::parquet_rows_rules::FieldKind = $kind;
@@ -150,6 +191,10 @@ macro_rules! field {
                 $cx: &$crate::field::ColumnContext,
             ) -> Result<Self, String> {
                 $convert
+            }
+            #[inline]
+            fn placeholder() -> Self {
+                $placeholder
             }
         }
     };

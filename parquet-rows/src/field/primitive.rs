@@ -57,6 +57,12 @@ impl<'p> ParquetField<'p> for Arc<str> {
     type Physical = Utf8;
     const KIND: FieldKind = FieldKind::ArcStr;
     const RUST_TYPE: &'static str = "Arc<str>";
+    /// The empty `Arc<str>` std keeps in a static: no allocation, but a
+    /// reference count update each time, on a count all threads share.
+    fn placeholder() -> Self {
+        Arc::default()
+    }
+    const CHEAP_PLACEHOLDER: bool = false;
     fn convert(value: &'p str, _: &super::ColumnContext) -> Result<Self, String> {
         Ok(Arc::from(value))
     }

@@ -22,6 +22,15 @@ impl<'p, T: ParquetField<'p>> BatchReader<T> for Flat<'p, T> {
     fn read(&mut self, n: usize, out: &mut Vec<T>) -> Result<()> {
         T::read(&mut self.reader, n, out)
     }
+    #[inline]
+    fn read_into<R>(
+        &mut self,
+        rows: &mut [R],
+        field: impl FnMut(&mut R) -> &mut T,
+        scratch: &mut Vec<T>,
+    ) -> Result<()> {
+        T::read_into(&mut self.reader, rows, field, scratch)
+    }
     fn finish(&mut self) -> Result<()> {
         self.reader.finish()
     }
@@ -118,6 +127,11 @@ impl<'p, T: ParquetField<'p>> ParquetNode<'p> for T {
             rust_type: T::RUST_TYPE,
         }
     }
+    #[inline]
+    fn placeholder() -> Self {
+        T::placeholder()
+    }
+    const CHEAP_PLACEHOLDER: bool = T::CHEAP_PLACEHOLDER;
 
     type Reader = Flat<'p, T>;
     fn reader(row_group: &RowGroup<'_, 'p>, bound: &Bound) -> Result<Self::Reader> {

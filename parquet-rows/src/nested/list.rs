@@ -59,6 +59,9 @@ impl<'p, T: ParquetNode<'p> + ListElement> ParquetNode<'p> for Vec<T> {
     fn shape() -> Shape {
         Shape::List(Box::new(T::shape()))
     }
+    fn placeholder() -> Self {
+        Vec::new()
+    }
     type Reader = Assembled<'p, Self>;
     fn reader(row_group: &RowGroup<'_, 'p>, bound: &Bound) -> Result<Self::Reader> {
         Assembled::new(row_group, bound)

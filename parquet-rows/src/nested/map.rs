@@ -21,6 +21,10 @@ macro_rules! map_node {
             fn shape() -> Shape {
                 Shape::Map(Box::new(K::shape()), Box::new(V::shape()))
             }
+            fn placeholder() -> Self {
+                // `HashMap::default()` and `BTreeMap::new()` allocate nothing.
+                Self::default()
+            }
             type Reader = Assembled<'p, Self>;
             fn reader(row_group: &RowGroup<'_, 'p>, bound: &Bound) -> Result<Self::Reader> {
                 Assembled::new(row_group, bound)

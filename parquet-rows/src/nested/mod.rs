@@ -98,6 +98,15 @@ pub trait ParquetNode<'p>: Sized {
     /// What the type binds to.
     fn shape() -> Shape;
 
+    /// A value a row holds in a field of this type until the decoded one is
+    /// written over it: no allocation.
+    fn placeholder() -> Self;
+    /// Whether [`ParquetNode::placeholder`] costs (nearly) nothing to make
+    /// and drop. `Arc<str>`'s updates a shared reference count: a struct with
+    /// such a field is decoded column by column into buffers zipped into
+    /// rows instead, as fast for it and without that traffic.
+    const CHEAP_PLACEHOLDER: bool = true;
+
     /// Reads the values of a top-level field, a batch of rows at a time.
     type Reader: BatchReader<Self>;
     /// The reader of a top-level field of this type, bound as `bound`.
@@ -134,6 +143,19 @@ pub trait ParquetNode<'p>: Sized {
 pub trait BatchReader<T> {
     /// Appends exactly `n` values (one per row) to `out`.
     fn read(&mut self, n: usize, out: &mut Vec<T>) -> Result<()>;
+    /// Writes exactly `rows.len()` values, one into the field `field(row)` of
+    /// each row; `scratch` is a buffer the caller keeps between batches.
+    fn read_into<R>(
+        &mut self,
+        rows: &mut [R],
+        field: impl FnMut(&mut R) -> &mut T,
+        scratch: &mut Vec<T>,
+    ) -> Result<()> {
+        scratch.clear();
+        let result = self.read(rows.len(), scratch);
+        crate::out::scatter(rows, scratch.drain(..), field);
+        result
+    }
     /// Checks that the row group's columns hold no values beyond its rows.
     fn finish(&mut self) -> Result<()>;
 }
@@ -213,6 +235,10 @@ impl<'p, K: ParquetNode<'p>, V: ParquetNode<'p>> ParquetNode<'p> for (K, V) {
     fn shape() -> Shape {
         Shape::Pair(Box::new(K::shape()), Box::new(V::shape()))
     }
+    fn placeholder() -> Self {
+        (K::placeholder(), V::placeholder())
+    }
+    const CHEAP_PLACEHOLDER: bool = K::CHEAP_PLACEHOLDER && V::CHEAP_PLACEHOLDER;
     type Reader = Assembled<'p, Self>;
     fn reader(row_group: &RowGroup<'_, 'p>, bound: &Bound) -> Result<Self::Reader> {
         Assembled::new(row_group, bound)

@@ -16,6 +16,9 @@ impl<'p, T: ParquetNode<'p>> ParquetNode<'p> for Option<T> {
     fn shape() -> Shape {
         Shape::Option(Box::new(T::shape()))
     }
+    fn placeholder() -> Self {
+        None
+    }
 
     // A top-level `Option<T>`: the flat batch path for leaf types.
     type Reader = T::OptionReader;

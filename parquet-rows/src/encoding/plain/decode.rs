@@ -1,6 +1,7 @@
 //! Batch decoder for PLAIN values (see the module docs for the layout).
 
 use crate::error::DecodeError;
+use crate::out::ValueOut;
 
 /// A cursor over PLAIN-encoded values.
 ///
@@ -45,14 +46,14 @@ impl<'a> PlainDecoder<'a> {
     pub(crate) fn read_fixed<const N: usize, T>(
         &mut self,
         n: usize,
-        out: &mut Vec<T>,
+        out: &mut impl ValueOut<T>,
         from_le: impl Fn([u8; N]) -> T,
     ) -> Result<(), DecodeError> {
         let len = n
             .checked_mul(N)
             .ok_or_else(|| DecodeError::oos("value count overflows"))?;
         let bytes = self.take(len, "PLAIN values")?;
-        out.extend(bytes.chunks_exact(N).map(|chunk| {
+        out.put_all(bytes.chunks_exact(N).map(|chunk| {
             let mut le = [0u8; N];
             le.copy_from_slice(chunk);
             from_le(le)

@@ -2,6 +2,7 @@
 
 use crate::encoding::{bitpacked, uleb128};
 use crate::error::DecodeError;
+use crate::out::ValueOut;
 
 /// Largest bit width the hybrid encoding allows for levels and dictionary indices.
 pub(crate) const MAX_BIT_WIDTH: u32 = 32;
@@ -71,7 +72,7 @@ impl<'a> RleBpDecoder<'a> {
         &mut self,
         n: usize,
         dict: &[T],
-        out: &mut Vec<T>,
+        out: &mut impl ValueOut<T>,
     ) -> Result<usize, DecodeError> {
         let out_of_range = |i: u32| {
             DecodeError::oos(format!(
@@ -86,7 +87,7 @@ impl<'a> RleBpDecoder<'a> {
                 let value = dict
                     .get(self.rle_value as usize)
                     .ok_or_else(|| out_of_range(self.rle_value))?;
-                out.extend(std::iter::repeat_n(value, k).cloned());
+                out.put_all(std::iter::repeat_n(value, k).cloned());
                 self.rle_left -= k;
                 written += k;
             } else if self.packed_left > 0 {
@@ -104,7 +105,7 @@ impl<'a> RleBpDecoder<'a> {
                     if max as usize >= dict.len() {
                         return Err(out_of_range(max));
                     }
-                    out.extend(indices.iter().map(|&i| dict[i as usize].clone()));
+                    out.put_all(indices.iter().map(|&i| dict[i as usize].clone()));
                     left -= m;
                 }
                 written += k;
