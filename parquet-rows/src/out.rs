@@ -43,12 +43,17 @@ impl<'r, R, F> FieldOut<'r, R, F> {
 impl<R, T, F: FnMut(&mut R) -> &mut T> ValueOut<T> for FieldOut<'_, R, F> {
     #[inline]
     fn put_all<I: Iterator<Item = T>>(&mut self, values: I) {
+        // The iterator is moved into a local for the loop: advanced in place
+        // through `self`, its position was stored back to memory after every
+        // row written (the compiler cannot tell the rows from `self` apart).
+        let mut rows = std::mem::take(&mut self.rows);
         // Values first: `zip` takes an item from its first iterator before
         // asking the second, and a row taken when the values have run out
         // would be skipped by the next call.
-        for (value, row) in values.zip(&mut self.rows) {
+        for (value, row) in values.zip(&mut rows) {
             *(self.field)(row) = value;
         }
+        self.rows = rows;
     }
 }
 
