@@ -364,6 +364,7 @@ impl Physical for Utf8 {
     ) -> Result<(), DecodeError> {
         decoder.read_byte_arrays(n, out, utf8)
     }
+    #[allow(unsafe_code)] // one `from_utf8_unchecked`, see the SAFETY comment
     fn read_encoded<'p>(
         values: &mut Encoded<'p>,
         _shape: PlainShape,
@@ -372,9 +373,20 @@ impl Physical for Utf8 {
     ) -> Result<(), DecodeError> {
         out.reserve(n);
         if let Some(text) = values.as_text() {
+            let bytes = text.as_bytes();
             for range in values.ranges(n)? {
-                // Every bound was checked to be a character boundary.
-                out.push(text.get(range).unwrap_or_default());
+                // `ends` never decrease (see `Arena`); `get` keeps even a
+                // broken invariant from panicking.
+                let value = bytes.get(range).unwrap_or_default();
+                // SAFETY: `as_text` validated `text` as UTF-8 and checked that
+                // every value's end (so every start: the previous end, or 0)
+                // is a character boundary of it, so `value` is UTF-8. Slicing
+                // the `str` instead checks both boundaries again by reading
+                // the bytes there: a cache miss per value on pages larger
+                // than the cache, for rows that only borrow the text
+                // (`bench-report run delta-plain rows-borrowed`, see
+                // the README).
+                out.push(unsafe { std::str::from_utf8_unchecked(value) });
             }
             return Ok(());
         }

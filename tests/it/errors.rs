@@ -532,6 +532,90 @@ fn invalid_utf8_is_an_error_naming_the_column() {
     }
 }
 
+/// The bytes of row `i` of a test column.
+type TextValue<'a> = &'a dyn Fn(usize) -> Vec<u8>;
+
+/// DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY text is validated once per
+/// page, then sliced without checking each value again (`physical::Utf8`): a
+/// page whose bytes are valid UTF-8 as a whole but which splits a character
+/// between two values must still be an error, as must an invalid byte.
+#[test]
+fn delta_text_splitting_a_character_or_invalid_is_an_error() {
+    #[derive(ParquetRow, Debug)]
+    struct Borrowed<'a> {
+        s: &'a str,
+    }
+    #[derive(ParquetRow, Debug)]
+    struct Owned {
+        s: String,
+    }
+    let schema = "message m { REQUIRED BINARY s (UTF8); }";
+    let good = |i: usize| format!("v{} é 日本", i % 7).into_bytes();
+    // Rows 10 and 11 together are "é" (0xc3 0xa9), split between the two.
+    let split = |i: usize| match i {
+        10 => vec![b'a', 0xc3],
+        11 => vec![0xa9, b'b'],
+        i => good(i),
+    };
+    let invalid = |i: usize| if i == 10 { vec![b'a', 0xff] } else { good(i) };
+    let cases: [(&str, TextValue<'_>, bool); 3] = [
+        ("valid", &good, true),
+        ("a character split between two values", &split, false),
+        ("an invalid byte", &invalid, false),
+    ];
+    for encoding in [
+        Encoding::DELTA_LENGTH_BYTE_ARRAY,
+        Encoding::DELTA_BYTE_ARRAY,
+    ] {
+        for (what, value, ok) in cases {
+            let props = WriterProperties::builder()
+                .set_writer_version(WriterVersion::PARQUET_2_0)
+                .set_dictionary_enabled(false)
+                .set_encoding(encoding)
+                .build();
+            let column = ColumnValues::Bytes((0..100).map(|i| Some(value(i))).collect());
+            let bytes = write_columns(schema, props, &[vec![column]]).expect("write");
+            let used = all_pages(&bytes)[0][0]
+                .iter()
+                .filter(|p| p.is_data_page())
+                .all(|p| p.encoding() == encoding);
+            assert!(used, "{encoding}: the data pages are not {encoding}");
+            let file = ParquetFile::from_bytes(bytes).expect("open");
+            let pages = file.load::<Borrowed>().expect("load");
+            let borrowed = pages.rows::<Borrowed>();
+            let owned = file.read::<Owned>();
+            if ok {
+                let rows = borrowed.expect("valid text");
+                let want: Vec<String> = (0..100)
+                    .map(|i| String::from_utf8(good(i)).unwrap())
+                    .collect();
+                assert_eq!(
+                    rows.iter().map(|r| r.s).collect::<Vec<_>>(),
+                    want,
+                    "{encoding}"
+                );
+                let owned = owned.expect("valid text");
+                assert_eq!(
+                    owned.iter().map(|r| r.s.as_str()).collect::<Vec<_>>(),
+                    want,
+                    "{encoding}"
+                );
+            } else {
+                check_utf8_error(
+                    &format!("{encoding}, {what}: &str"),
+                    borrowed.map(|r| r.len()),
+                    "s",
+                );
+                check_utf8_error(
+                    &format!("{encoding}, {what}: String"),
+                    owned.map(|r| r.len()),
+                    "s",
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn out_of_range_integers_are_value_errors() {
     #[derive(ParquetRow, Debug)]
