@@ -123,7 +123,7 @@ fn mismatched_encoding() -> DecodeError {
 /// stack buffer; fewer than `n` values is an error.
 fn read_buffered<V: Copy + Default, T>(
     n: usize,
-    out: &mut Vec<T>,
+    out: &mut impl ValueOut<T>,
     mut get_batch: impl FnMut(&mut [V]) -> Result<usize, DecodeError>,
     convert: impl Fn(V) -> T,
 ) -> Result<(), DecodeError> {
@@ -138,7 +138,7 @@ fn read_buffered<V: Copy + Default, T>(
                 n - left + got
             )));
         }
-        out.extend(buf[..k].iter().map(|&v| convert(v)));
+        out.put_all(buf[..k].iter().map(|&v| convert(v)));
         left -= k;
     }
     Ok(())
@@ -148,7 +148,7 @@ fn read_buffered<V: Copy + Default, T>(
 fn read_delta<T>(
     values: &mut Encoded<'_>,
     n: usize,
-    out: &mut Vec<T>,
+    out: &mut impl ValueOut<T>,
     convert: impl Fn(i64) -> T,
 ) -> Result<(), DecodeError> {
     let Encoded::Delta(decoder) = values else {
@@ -161,7 +161,7 @@ fn read_delta<T>(
 fn read_split<const W: usize, T>(
     values: &mut Encoded<'_>,
     n: usize,
-    out: &mut Vec<T>,
+    out: &mut impl ValueOut<T>,
     from_le: impl Fn([u8; W]) -> T,
 ) -> Result<(), DecodeError> {
     let Encoded::ByteStreamSplit(decoder) = values else {
@@ -206,11 +206,25 @@ pub trait Physical: sealed::Sealed + 'static {
         n: usize,
         out: &mut Vec<Self::Value<'p>>,
     ) -> Result<(), DecodeError>;
+    /// Puts `n` values in another encoding ([`Encoded`]) into `out` when they
+    /// are numbers (DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT); returns `false`,
+    /// having read nothing, for the other types (their values go through a
+    /// buffer).
+    #[doc(hidden)]
+    fn read_encoded_direct<'p>(
+        values: &mut Encoded<'p>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<bool, DecodeError> {
+        let _ = (values, shape, n, out);
+        Ok(false)
+    }
     /// Puts `n` PLAIN values into `out` when they are fixed-width numbers,
     /// copied out of the page; returns `false`, having read nothing, for the
     /// other types (their values go through a buffer).
     #[doc(hidden)]
-    fn read_plain_fixed<'p>(
+    fn read_plain_direct<'p>(
         decoder: &mut PlainDecoder<'p>,
         shape: PlainShape,
         n: usize,
@@ -238,9 +252,9 @@ macro_rules! fixed_width {
                 n: usize,
                 out: &mut Vec<$ty>,
             ) -> Result<(), DecodeError> {
-                Self::read_plain_fixed(decoder, shape, n, out).map(|_| ())
+                Self::read_plain_direct(decoder, shape, n, out).map(|_| ())
             }
-            fn read_plain_fixed<'p>(
+            fn read_plain_direct<'p>(
                 decoder: &mut PlainDecoder<'p>,
                 _shape: PlainShape,
                 n: usize,
@@ -251,22 +265,31 @@ macro_rules! fixed_width {
             }
             fn read_encoded(
                 values: &mut Encoded<'_>,
-                _shape: PlainShape,
+                shape: PlainShape,
                 n: usize,
                 out: &mut Vec<$ty>,
             ) -> Result<(), DecodeError> {
+                Self::read_encoded_direct(values, shape, n, out).map(|_| ())
+            }
+            fn read_encoded_direct<'p>(
+                values: &mut Encoded<'p>,
+                _shape: PlainShape,
+                n: usize,
+                out: &mut impl ValueOut<Self::Value<'p>>,
+            ) -> Result<bool, DecodeError> {
                 match values {
                     Encoded::ByteStreamSplit(_) => {
-                        read_split::<$width, $ty>(values, n, out, <$ty>::from_le_bytes)
+                        read_split::<$width, $ty>(values, n, out, <$ty>::from_le_bytes)?
                     }
                     _ => {
                         let delta: Option<fn(i64) -> $ty> = $delta;
                         match delta {
-                            Some(convert) => read_delta(values, n, out, convert),
-                            None => Err(mismatched_encoding()),
+                            Some(convert) => read_delta(values, n, out, convert)?,
+                            None => return Err(mismatched_encoding()),
                         }
                     }
                 }
+                Ok(true)
             }
         }
     };
@@ -364,17 +387,26 @@ impl Physical for Utf8 {
     ) -> Result<(), DecodeError> {
         decoder.read_byte_arrays(n, out, utf8)
     }
-    #[allow(unsafe_code)] // one `from_utf8_unchecked`, see the SAFETY comment
     fn read_encoded<'p>(
         values: &mut Encoded<'p>,
-        _shape: PlainShape,
+        shape: PlainShape,
         n: usize,
         out: &mut Vec<&'p str>,
     ) -> Result<(), DecodeError> {
         out.reserve(n);
+        Self::read_encoded_direct(values, shape, n, out).map(|_| ())
+    }
+    #[allow(unsafe_code)] // one `from_utf8_unchecked`, see the SAFETY comment
+    fn read_encoded_direct<'p>(
+        values: &mut Encoded<'p>,
+        _shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<bool, DecodeError> {
         if let Some(text) = values.as_text() {
             let bytes = text.as_bytes();
-            for range in values.ranges(n)? {
+            let ranges = values.ranges(n)?;
+            out.put_all(ranges.map(|range| {
                 // `ends` never decrease (see `Arena`); `get` keeps even a
                 // broken invariant from panicking.
                 let value = bytes.get(range).unwrap_or_default();
@@ -384,17 +416,17 @@ impl Physical for Utf8 {
                 // the `str` instead checks both boundaries again by reading
                 // the bytes there: a cache miss per value on pages larger
                 // than the cache, for rows that only borrow the text
-                // (`bench-report run delta-plain rows-borrowed`, see
-                // the README).
-                out.push(unsafe { std::str::from_utf8_unchecked(value) });
-            }
-            return Ok(());
+                // (`bench-report run delta-plain rows-borrowed`, see the
+                // README).
+                unsafe { std::str::from_utf8_unchecked(value) }
+            }));
+            return Ok(true);
         }
         // Not valid as a whole: find the bad value, per value.
         for bytes in values.slices(n)? {
-            out.push(utf8(bytes)?);
+            out.put_all(std::iter::once(utf8(bytes)?));
         }
-        Ok(())
+        Ok(true)
     }
 }
 
@@ -430,9 +462,9 @@ impl Physical for Int64 {
         n: usize,
         out: &mut Vec<i64>,
     ) -> Result<(), DecodeError> {
-        Self::read_plain_fixed(decoder, shape, n, out).map(|_| ())
+        Self::read_plain_direct(decoder, shape, n, out).map(|_| ())
     }
-    fn read_plain_fixed<'p>(
+    fn read_plain_direct<'p>(
         decoder: &mut PlainDecoder<'p>,
         shape: PlainShape,
         n: usize,
@@ -451,16 +483,25 @@ impl Physical for Int64 {
         n: usize,
         out: &mut Vec<i64>,
     ) -> Result<(), DecodeError> {
+        Self::read_encoded_direct(values, shape, n, out).map(|_| ())
+    }
+    fn read_encoded_direct<'p>(
+        values: &mut Encoded<'p>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<bool, DecodeError> {
         match (values, shape.physical) {
             (values @ Encoded::ByteStreamSplit(_), Type::INT32) => {
-                read_split::<4, i64>(values, n, out, |b| widen(i32::from_le_bytes(b), shape))
+                read_split::<4, i64>(values, n, out, |b| widen(i32::from_le_bytes(b), shape))?;
             }
             (values @ Encoded::ByteStreamSplit(_), _) => {
-                read_split::<8, i64>(values, n, out, i64::from_le_bytes)
+                read_split::<8, i64>(values, n, out, i64::from_le_bytes)?;
             }
-            (values, Type::INT32) => read_delta(values, n, out, |v| widen(v as i32, shape)),
-            (values, _) => read_delta(values, n, out, |v| v),
+            (values, Type::INT32) => read_delta(values, n, out, |v| widen(v as i32, shape))?,
+            (values, _) => read_delta(values, n, out, |v| v)?,
         }
+        Ok(true)
     }
 }
 
@@ -479,9 +520,9 @@ impl Physical for Double {
         n: usize,
         out: &mut Vec<f64>,
     ) -> Result<(), DecodeError> {
-        Self::read_plain_fixed(decoder, shape, n, out).map(|_| ())
+        Self::read_plain_direct(decoder, shape, n, out).map(|_| ())
     }
-    fn read_plain_fixed<'p>(
+    fn read_plain_direct<'p>(
         decoder: &mut PlainDecoder<'p>,
         shape: PlainShape,
         n: usize,
@@ -500,11 +541,20 @@ impl Physical for Double {
         n: usize,
         out: &mut Vec<f64>,
     ) -> Result<(), DecodeError> {
+        Self::read_encoded_direct(values, shape, n, out).map(|_| ())
+    }
+    fn read_encoded_direct<'p>(
+        values: &mut Encoded<'p>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<bool, DecodeError> {
         if shape.physical == Type::FLOAT {
-            read_split::<4, f64>(values, n, out, |b| f64::from(f32::from_le_bytes(b)))
+            read_split::<4, f64>(values, n, out, |b| f64::from(f32::from_le_bytes(b)))?;
         } else {
-            read_split::<8, f64>(values, n, out, f64::from_le_bytes)
+            read_split::<8, f64>(values, n, out, f64::from_le_bytes)?;
         }
+        Ok(true)
     }
 }
 

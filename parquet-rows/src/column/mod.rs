@@ -139,9 +139,10 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
     /// Writes exactly `rows.len()` values of a column without nulls, one
     /// into the field `field(row)` of each row, in order.
     ///
-    /// PLAIN numbers and dictionary-encoded values go from the page straight
-    /// into the rows; other encodings, and columns read for nesting, through
-    /// a buffer.
+    /// Numbers (PLAIN, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT) and
+    /// dictionary-encoded values go from the page straight into the rows;
+    /// other values (PLAIN or DELTA byte arrays, booleans), and columns read
+    /// for nesting, through a buffer.
     pub fn read_into<R>(
         &mut self,
         rows: &mut [R],
@@ -167,6 +168,58 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         Ok(())
     }
 
+    /// Writes exactly `rows.len()` values of a column without nulls, each
+    /// through `convert`, one into the field `field(row)` of each row.
+    ///
+    /// The page's values go through the reader's buffer, their conversions
+    /// (a `String` per value, say) straight into the rows.
+    pub fn read_map_into<R, T>(
+        &mut self,
+        rows: &mut [R],
+        mut field: impl FnMut(&mut R) -> &mut T,
+        convert: impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
+    ) -> Result<()> {
+        if self.nested || self.max_def > 0 {
+            // Not a flat REQUIRED column: `read_map` has the checks (and
+            // errors) these need.
+            let mut values = Vec::new();
+            let result = self.read_map(rows.len(), &mut values, convert);
+            scatter(rows, values.into_iter(), field);
+            return result;
+        }
+        let mut dense = std::mem::take(&mut self.dense);
+        let mut done = 0;
+        let result = loop {
+            if done == rows.len() {
+                break Ok(());
+            }
+            if let Err(e) = self.ensure_page() {
+                break Err(e);
+            }
+            let k = (rows.len() - done).min(self.page.left);
+            dense.clear();
+            if let Err(e) = self.read_dense(k, &mut dense) {
+                break Err(e);
+            }
+            let converted =
+                rows[done..done + k]
+                    .iter_mut()
+                    .zip(&dense)
+                    .try_for_each(|(row, &v)| {
+                        *field(row) = convert(v, &self.context)
+                            .map_err(|m| self.err(DecodeError::Value(m)))?;
+                        Ok(())
+                    });
+            if let Err(e) = converted {
+                break Err(e);
+            }
+            self.page.left -= k;
+            done += k;
+        };
+        self.dense = dense;
+        result
+    }
+
     /// Writes `rows.len()` non-null values from the current page into the
     /// rows' field.
     fn read_dense_into<R>(
@@ -178,7 +231,7 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         match &mut self.page.values {
             Values::Plain(decoder) => {
                 let mut out = FieldOut::new(rows, &mut *field);
-                match P::read_plain_fixed(decoder, self.shape, k, &mut out) {
+                match P::read_plain_direct(decoder, self.shape, k, &mut out) {
                     Ok(true) => return Ok(()),
                     Ok(false) => {} // not fixed-width: through the buffer
                     Err(e) => return Err(self.err(e)),
@@ -189,7 +242,15 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                 let result = indices.gather(k, dict, &mut FieldOut::new(rows, &mut *field));
                 return self.check_gathered(result, k);
             }
-            Values::Encoded(_) | Values::Empty => {}
+            Values::Encoded(values) => {
+                let mut out = FieldOut::new(rows, &mut *field);
+                match P::read_encoded_direct(values, self.shape, k, &mut out) {
+                    Ok(true) => return Ok(()),
+                    Ok(false) => {} // not a number: through the buffer
+                    Err(e) => return Err(self.err(e)),
+                }
+            }
+            Values::Empty => {}
         }
         let mut dense = std::mem::take(&mut self.dense);
         dense.clear();

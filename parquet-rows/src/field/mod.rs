@@ -196,6 +196,15 @@ macro_rules! field {
             fn placeholder() -> Self {
                 $placeholder
             }
+            #[inline]
+            fn read_into<R>(
+                reader: &mut $crate::column::ColumnReader<'p, $physical>,
+                rows: &mut [R],
+                field: impl FnMut(&mut R) -> &mut Self,
+                _: &mut Vec<Self>,
+            ) -> $crate::error::Result<()> {
+                reader.read_map_into(rows, field, Self::convert)
+            }
         }
     };
 }

@@ -8,6 +8,8 @@
 //! value i = [stream 0][i], [stream 1][i], ..., [stream W-1][i]   (little-endian for numbers)
 //! ```
 
+use crate::out::ValueOut;
+
 /// Decodes BYTE_STREAM_SPLIT values of a fixed width.
 #[derive(Debug, Clone)]
 pub(crate) struct ByteStreamSplitDecoder<'a> {
@@ -39,23 +41,33 @@ impl<'a> ByteStreamSplitDecoder<'a> {
         self.count - self.next
     }
 
-    /// Appends the next `n` values (at most `remaining()`), each reassembled
-    /// from its `W` streams and converted with `from_le`.
+    /// Puts the next `n` values (at most `remaining()`) into `out`, each
+    /// reassembled from its `W` streams and converted with `from_le`.
+    ///
+    /// Values are reassembled `BLOCK` at a time, one stream after the other:
+    /// each stream is then read sequentially through a slice whose bounds
+    /// are checked once, where reading the `W` bytes of one value at a time
+    /// checked every byte's index.
     pub(crate) fn read_with<const W: usize, T>(
         &mut self,
         n: usize,
-        out: &mut Vec<T>,
+        out: &mut impl ValueOut<T>,
         from_le: impl Fn([u8; W]) -> T,
     ) {
+        const BLOCK: usize = 64;
         debug_assert_eq!(W, self.width);
         let end = (self.next + n).min(self.count);
-        out.reserve(end - self.next);
-        for i in self.next..end {
-            let mut bytes = [0u8; W];
-            for (b, byte) in bytes.iter_mut().enumerate() {
-                *byte = self.data[b * self.count + i];
+        let mut block = [[0u8; W]; BLOCK];
+        let mut at = self.next;
+        while at < end {
+            let m = (end - at).min(BLOCK);
+            for (b, stream) in self.data.chunks_exact(self.count).take(W).enumerate() {
+                for (value, &byte) in block[..m].iter_mut().zip(&stream[at..at + m]) {
+                    value[b] = byte;
+                }
             }
-            out.push(from_le(bytes));
+            out.put_all(block[..m].iter().map(|&bytes| from_le(bytes)));
+            at += m;
         }
         self.next = end;
     }
