@@ -131,26 +131,41 @@ fn all_cheap(read: &[&Field<'_>], krate: &TokenStream, lt: &syn::Lifetime) -> To
     quote!(true #(&& #cheap)*)
 }
 
-/// `field: value` for every field of a row that is about to be decoded into:
-/// each read field's placeholder (cheap, no allocation), each skipped field's
+/// `field: value` for every field of the struct, in order: each read field's
+/// value from `read(field, i)` (`i` counts read fields), each skipped field's
 /// `Default`.
+fn field_inits(
+    cont: &Container<'_>,
+    krate: &TokenStream,
+    mut read: impl FnMut(&Field<'_>, usize) -> TokenStream,
+) -> Vec<TokenStream> {
+    let mut next = 0;
+    cont.fields
+        .iter()
+        .map(|f| {
+            let (field, ty) = (f.ident, f.ty);
+            if f.attrs.skip {
+                quote_spanned!(ty.span()=> #field: <#ty as #krate::__private::Default>::default())
+            } else {
+                next += 1;
+                let value = read(f, next - 1);
+                quote!(#field: #value)
+            }
+        })
+        .collect()
+}
+
+/// The fields of a row that is about to be decoded into: each read field's
+/// placeholder (cheap, no allocation), each skipped field's `Default`.
 fn placeholder_inits(
     cont: &Container<'_>,
     krate: &TokenStream,
     lt: &syn::Lifetime,
 ) -> Vec<TokenStream> {
-    cont.fields
-        .iter()
-        .map(|f| {
-            let field = f.ident;
-            let ty = f.ty;
-            if f.attrs.skip {
-                quote_spanned!(ty.span()=> #field: <#ty as #krate::__private::Default>::default())
-            } else {
-                quote_spanned!(ty.span()=> #field: <#ty as #krate::__private::ParquetNode<#lt>>::placeholder())
-            }
-        })
-        .collect()
+    field_inits(cont, krate, |f, _| {
+        let ty = f.ty;
+        quote_spanned!(ty.span()=> <#ty as #krate::__private::ParquetNode<#lt>>::placeholder())
+    })
 }
 
 /// The impl of `ParquetNode` that lets the struct be a field of another: a
@@ -185,23 +200,10 @@ fn node_impl(
         calls.collect()
     };
     let (skips, finishes) = (on_cursors("skip"), on_cursors("finish"));
-    let mut next_value = 0usize;
-    let inits: Vec<TokenStream> = cont
-        .fields
-        .iter()
-        .map(|f| {
-            let field = f.ident;
-            let ty = f.ty;
-            if f.attrs.skip {
-                quote_spanned!(ty.span()=> #field: <#ty as #krate::__private::Default>::default())
-            } else {
-                let node = node(ty);
-                let i = syn::Index::from(next_value);
-                next_value += 1;
-                quote_spanned!(ty.span()=> #field: #node::next(&mut __c.#i)?)
-            }
-        })
-        .collect();
+    let inits = field_inits(cont, krate, |f, i| {
+        let (node, i) = (node(f.ty), syn::Index::from(i));
+        quote_spanned!(f.ty.span()=> #node::next(&mut __c.#i)?)
+    });
     let placeholders = placeholder_inits(cont, krate, lt);
     let cheap = all_cheap(&read, krate, lt);
     let first = node(read[0].ty);
@@ -322,22 +324,10 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
         pattern = quote!((#pattern, #value));
         iter = quote!(#krate::__private::Iterator::zip(#iter, #buffer.drain(..)));
     }
-    let mut next_value: usize = 0;
-    let inits: Vec<TokenStream> = cont
-        .fields
-        .iter()
-        .map(|f| {
-            let field = f.ident;
-            if f.attrs.skip {
-                let ty = f.ty;
-                quote_spanned!(ty.span()=> #field: <#ty as #krate::__private::Default>::default())
-            } else {
-                let value = format_ident!("__v{}", next_value);
-                next_value += 1;
-                quote!(#field: #value)
-            }
-        })
-        .collect();
+    let inits = field_inits(cont, krate, |_, i| {
+        let value = format_ident!("__v{}", i);
+        quote!(#value)
+    });
 
     quote! {
         #(#readers)*

@@ -187,7 +187,8 @@ pub trait Physical: sealed::Sealed + 'static {
     /// Whether dictionary-encoded pages can hold this type (not BOOLEAN).
     #[doc(hidden)]
     const DICTIONARY: bool = true;
-    /// Appends `n` values in another encoding ([`Encoded`]) to `out`.
+    /// Appends `n` values in another encoding ([`Encoded`]) to `out`; by
+    /// default through [`Physical::read_encoded_direct`].
     #[doc(hidden)]
     fn read_encoded<'p>(
         values: &mut Encoded<'p>,
@@ -195,21 +196,32 @@ pub trait Physical: sealed::Sealed + 'static {
         n: usize,
         out: &mut Vec<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
-        let _ = (values, shape, n, out);
-        Err(mismatched_encoding())
+        if Self::read_encoded_direct(values, shape, n, out)? {
+            Ok(())
+        } else {
+            Err(mismatched_encoding())
+        }
     }
-    /// Appends `n` PLAIN values to `out`.
+    /// Appends `n` PLAIN values to `out`; by default through
+    /// [`Physical::read_plain_direct`] (the types it does not handle
+    /// implement this).
     #[doc(hidden)]
     fn read_plain<'p>(
         decoder: &mut PlainDecoder<'p>,
         shape: PlainShape,
         n: usize,
         out: &mut Vec<Self::Value<'p>>,
-    ) -> Result<(), DecodeError>;
-    /// Puts `n` values in another encoding ([`Encoded`]) into `out` when they
-    /// are numbers (DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT); returns `false`,
-    /// having read nothing, for the other types (their values go through a
-    /// buffer).
+    ) -> Result<(), DecodeError> {
+        if Self::read_plain_direct(decoder, shape, n, out)? {
+            Ok(())
+        } else {
+            Err(mismatched_encoding())
+        }
+    }
+    /// Puts `n` values in another encoding ([`Encoded`]) into `out` when the
+    /// type can (numbers in DELTA_BINARY_PACKED or BYTE_STREAM_SPLIT, DELTA
+    /// text); returns `false`, having read nothing, otherwise (the values
+    /// then go through [`Physical::read_encoded`] and a buffer).
     #[doc(hidden)]
     fn read_encoded_direct<'p>(
         values: &mut Encoded<'p>,
@@ -246,14 +258,6 @@ macro_rules! fixed_width {
             fn accepts(t: Type) -> bool {
                 t == Type::$parquet
             }
-            fn read_plain(
-                decoder: &mut PlainDecoder<'_>,
-                shape: PlainShape,
-                n: usize,
-                out: &mut Vec<$ty>,
-            ) -> Result<(), DecodeError> {
-                Self::read_plain_direct(decoder, shape, n, out).map(|_| ())
-            }
             fn read_plain_direct<'p>(
                 decoder: &mut PlainDecoder<'p>,
                 _shape: PlainShape,
@@ -262,14 +266,6 @@ macro_rules! fixed_width {
             ) -> Result<bool, DecodeError> {
                 decoder.read_fixed(n, out, <$ty>::from_le_bytes)?;
                 Ok(true)
-            }
-            fn read_encoded(
-                values: &mut Encoded<'_>,
-                shape: PlainShape,
-                n: usize,
-                out: &mut Vec<$ty>,
-            ) -> Result<(), DecodeError> {
-                Self::read_encoded_direct(values, shape, n, out).map(|_| ())
             }
             fn read_encoded_direct<'p>(
                 values: &mut Encoded<'p>,
@@ -387,15 +383,6 @@ impl Physical for Utf8 {
     ) -> Result<(), DecodeError> {
         decoder.read_byte_arrays(n, out, utf8)
     }
-    fn read_encoded<'p>(
-        values: &mut Encoded<'p>,
-        shape: PlainShape,
-        n: usize,
-        out: &mut Vec<&'p str>,
-    ) -> Result<(), DecodeError> {
-        out.reserve(n);
-        Self::read_encoded_direct(values, shape, n, out).map(|_| ())
-    }
     #[allow(unsafe_code)] // one `from_utf8_unchecked`, see the SAFETY comment
     fn read_encoded_direct<'p>(
         values: &mut Encoded<'p>,
@@ -456,14 +443,6 @@ impl Physical for Int64 {
     fn accepts(t: Type) -> bool {
         matches!(t, Type::INT64 | Type::INT32)
     }
-    fn read_plain(
-        decoder: &mut PlainDecoder<'_>,
-        shape: PlainShape,
-        n: usize,
-        out: &mut Vec<i64>,
-    ) -> Result<(), DecodeError> {
-        Self::read_plain_direct(decoder, shape, n, out).map(|_| ())
-    }
     fn read_plain_direct<'p>(
         decoder: &mut PlainDecoder<'p>,
         shape: PlainShape,
@@ -476,14 +455,6 @@ impl Physical for Int64 {
             decoder.read_fixed(n, out, i64::from_le_bytes)?;
         }
         Ok(true)
-    }
-    fn read_encoded(
-        values: &mut Encoded<'_>,
-        shape: PlainShape,
-        n: usize,
-        out: &mut Vec<i64>,
-    ) -> Result<(), DecodeError> {
-        Self::read_encoded_direct(values, shape, n, out).map(|_| ())
     }
     fn read_encoded_direct<'p>(
         values: &mut Encoded<'p>,
@@ -514,14 +485,6 @@ impl Physical for Double {
     fn accepts(t: Type) -> bool {
         matches!(t, Type::DOUBLE | Type::FLOAT)
     }
-    fn read_plain(
-        decoder: &mut PlainDecoder<'_>,
-        shape: PlainShape,
-        n: usize,
-        out: &mut Vec<f64>,
-    ) -> Result<(), DecodeError> {
-        Self::read_plain_direct(decoder, shape, n, out).map(|_| ())
-    }
     fn read_plain_direct<'p>(
         decoder: &mut PlainDecoder<'p>,
         shape: PlainShape,
@@ -534,14 +497,6 @@ impl Physical for Double {
             decoder.read_fixed(n, out, f64::from_le_bytes)?;
         }
         Ok(true)
-    }
-    fn read_encoded(
-        values: &mut Encoded<'_>,
-        shape: PlainShape,
-        n: usize,
-        out: &mut Vec<f64>,
-    ) -> Result<(), DecodeError> {
-        Self::read_encoded_direct(values, shape, n, out).map(|_| ())
     }
     fn read_encoded_direct<'p>(
         values: &mut Encoded<'p>,
