@@ -207,7 +207,7 @@ mod nested;
 mod out;
 mod pages;
 #[cfg(feature = "rayon")]
-#[allow(unsafe_code)] // one `set_len`, see `parallel::concat`
+#[allow(unsafe_code)] // regions of the output `Vec` and one `set_len`, see `parallel`
 mod parallel;
 pub mod physical;
 mod row;

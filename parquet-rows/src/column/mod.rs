@@ -233,7 +233,7 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                 let mut out = FieldOut::new(rows, &mut *field);
                 match P::read_plain_direct(decoder, self.shape, k, &mut out) {
                     Ok(true) => return Ok(()),
-                    Ok(false) => {} // not fixed-width: through the buffer
+                    Ok(false) => {} // not a number: through the buffer
                     Err(e) => return Err(self.err(e)),
                 }
             }
@@ -246,7 +246,7 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                 let mut out = FieldOut::new(rows, &mut *field);
                 match P::read_encoded_direct(values, self.shape, k, &mut out) {
                     Ok(true) => return Ok(()),
-                    Ok(false) => {} // not a number: through the buffer
+                    Ok(false) => {} // not handled directly: through the buffer
                     Err(e) => return Err(self.err(e)),
                 }
             }
