@@ -24,14 +24,13 @@ pub(crate) struct Slices {
 /// Decodes the lengths of a DELTA_LENGTH_BYTE_ARRAY section holding at most
 /// `max_values` values (the page's value count: bounds every allocation).
 pub(crate) fn decode(section: &[u8], max_values: usize) -> Result<Slices, DecodeError> {
-    let lengths = decode_non_negative(section, max_values, "value length")?;
-    let data_start = lengths.1;
+    let (mut ends, data_start) = decode_non_negative(section, max_values, "value length")?;
     let available = section.len() - data_start;
-    let mut ends = Vec::with_capacity(lengths.0.len());
+    // The lengths become end offsets in place: no second vector.
     let mut end = 0usize;
-    for len in lengths.0 {
-        end = end.saturating_add(len);
-        ends.push(end);
+    for len in &mut ends {
+        end = end.saturating_add(*len);
+        *len = end;
     }
     if end > available {
         return Err(DecodeError::oos(format!(
