@@ -30,7 +30,23 @@ const SCHEMA: &str = "message m {
     REQUIRED DOUBLE price;
     OPTIONAL FIXED_LEN_BYTE_ARRAY (3) fixed;
     OPTIONAL INT32 small (INTEGER(8, false));
+    REQUIRED BINARY label (UTF8);
 }";
+
+/// The REQUIRED text column read as owned and as borrowed text from the same
+/// pages: owned fields stream DELTA_BYTE_ARRAY values, borrowed ones rebuild
+/// the page's arena.
+#[derive(parquet_rows::ParquetRow, Debug)]
+#[allow(dead_code)] // decoded, never read: the target looks for panics
+struct Label {
+    label: String,
+}
+
+#[derive(parquet_rows::ParquetRow, Debug)]
+#[allow(dead_code)] // decoded, never read: the target looks for panics
+struct LabelRef<'a> {
+    label: &'a str,
+}
 
 /// Writes a template: 4 variants of encodings and page versions.
 fn template(variant: u8) -> Vec<u8> {
@@ -45,11 +61,13 @@ fn template(variant: u8) -> Vec<u8> {
             .set_dictionary_enabled(false)
             .set_column_encoding(ColumnPath::from("big"), Encoding::DELTA_BINARY_PACKED)
             .set_column_encoding(ColumnPath::from("name"), Encoding::DELTA_BYTE_ARRAY)
+            .set_column_encoding(ColumnPath::from("label"), Encoding::DELTA_BYTE_ARRAY)
             .set_column_encoding(ColumnPath::from("price"), Encoding::BYTE_STREAM_SPLIT),
         _ => props
             .set_writer_version(WriterVersion::PARQUET_2_0)
             .set_dictionary_enabled(false)
             .set_column_encoding(ColumnPath::from("name"), Encoding::DELTA_LENGTH_BYTE_ARRAY)
+            .set_column_encoding(ColumnPath::from("label"), Encoding::DELTA_BYTE_ARRAY)
             .set_column_encoding(ColumnPath::from("fixed"), Encoding::BYTE_STREAM_SPLIT),
     };
     let schema = Arc::new(parse_message_type(SCHEMA).expect("schema"));
@@ -108,6 +126,16 @@ fn template(variant: u8) -> Vec<u8> {
         (0..present as i32).map(|i| i % 200).collect::<Vec<_>>(),
         Some(&defs)
     );
+    col!(
+        ByteArrayType,
+        // Shared prefixes, some ending inside "é"/"è" (first byte shared).
+        (0..rows)
+            .map(|i| ByteArray::from(
+                format!("label/{}{}", ["é", "è"][(i % 2) as usize], i / 3).as_str()
+            ))
+            .collect::<Vec<_>>(),
+        None
+    );
     rg.close().expect("close row group");
     w.close().expect("close file");
     out
@@ -138,5 +166,10 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(f) = parquet_rows::ParquetFile::from_bytes(file) {
         common::decode(&f);
+        if let Ok(pages) = f.load::<Label>() {
+            let _ = pages.rows::<Label>();
+            let _ = pages.rows::<LabelRef>();
+            let _ = pages.rows::<Label>();
+        }
     }
 });

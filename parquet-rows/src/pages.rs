@@ -7,7 +7,7 @@ use parquet::schema::types::{ColumnDescPtr, SchemaDescPtr};
 
 use crate::bind::{bind, Binding};
 use crate::column::ColumnReader;
-use crate::error::{Error, Location, Result};
+use crate::error::{DecodeError, Error, Location, Result};
 use crate::nested::Bound;
 use crate::physical::Physical;
 use crate::row::ParquetRow;
@@ -66,6 +66,22 @@ pub(crate) struct Arena {
     pub(crate) data: Vec<u8>, // rebuilt value bytes (empty when values stay in the page)
     pub(crate) ends: Vec<usize>, // end offset of each value; non-decreasing
     pub(crate) data_start: usize, // where values begin in the page section (DELTA_LENGTH_BYTE_ARRAY)
+}
+
+impl Arena {
+    /// The arena in `slot`, built by `build` if the slot is empty (the first
+    /// reader that needs a page's arena builds it; readers of the same column
+    /// in other fields or threads share it).
+    pub(crate) fn fill(
+        slot: &OnceLock<Arena>,
+        build: impl FnOnce() -> Result<Arena, DecodeError>,
+    ) -> Result<&Arena, DecodeError> {
+        if let Some(filled) = slot.get() {
+            return Ok(filled);
+        }
+        let arena = build()?;
+        Ok(slot.get_or_init(|| arena))
+    }
 }
 
 impl LoadedColumn {

@@ -10,14 +10,18 @@
 // decoder types: they are an implementation detail shared with `column`, not API.
 #![allow(private_interfaces)]
 
+use std::sync::OnceLock;
+
 use parquet::basic::Type;
 
 use crate::encoding::byte_stream_split::ByteStreamSplitDecoder;
 use crate::encoding::delta_binary_packed::DeltaBinaryPackedDecoder;
+use crate::encoding::delta_byte_array::Incremental;
 use crate::encoding::plain::PlainDecoder;
 use crate::encoding::rle_bp::RleBpDecoder;
 use crate::error::DecodeError;
 use crate::out::ValueOut;
+use crate::pages::Arena;
 
 mod sealed {
     pub trait Sealed {}
@@ -60,14 +64,48 @@ pub enum Encoded<'p> {
         /// page instead of one per value).
         text: Option<&'p str>,
     },
+    /// DELTA_BYTE_ARRAY values not rebuilt yet. A reader that copies each
+    /// value streams them ([`Incremental::next_value`]); any other use
+    /// rebuilds the page into `arena` first and reads it as [`Encoded::Slices`].
+    Incremental {
+        /// The page's prefix and suffix lengths, and the streaming position.
+        values: Incremental<'p>,
+        /// The page's arena slot, shared by every reader of the page.
+        arena: &'p OnceLock<Arena>,
+    },
 }
 
 impl<'p> Encoded<'p> {
+    /// Turns [`Encoded::Incremental`] into [`Encoded::Slices`] of the page's
+    /// arena (rebuilt if no reader did yet), at the value the stream reached.
+    fn settle(&mut self) -> Result<(), DecodeError> {
+        if let Encoded::Incremental { values, arena } = self {
+            let slot: &'p OnceLock<Arena> = arena;
+            let next = values.consumed();
+            let rebuilt = Arena::fill(slot, || {
+                let (data, ends) = values.rebuild()?;
+                Ok(Arena {
+                    data,
+                    ends,
+                    data_start: 0,
+                })
+            })?;
+            *self = Encoded::Slices {
+                data: &rebuilt.data,
+                ends: &rebuilt.ends,
+                next,
+                text: None,
+            };
+        }
+        Ok(())
+    }
+
     /// Takes the bounds of the next `n` values, or fails if the page has fewer.
     fn ranges(
         &mut self,
         n: usize,
     ) -> Result<impl Iterator<Item = std::ops::Range<usize>> + 'p, DecodeError> {
+        self.settle()?;
         let Encoded::Slices { ends, next, .. } = self else {
             return Err(mismatched_encoding());
         };
@@ -87,6 +125,7 @@ impl<'p> Encoded<'p> {
 
     /// Takes the next `n` byte slices, or fails if the page has fewer.
     fn slices(&mut self, n: usize) -> Result<impl Iterator<Item = &'p [u8]> + 'p, DecodeError> {
+        self.settle()?;
         let data = match self {
             Encoded::Slices { data, .. } => *data,
             _ => return Err(mismatched_encoding()),
@@ -97,6 +136,8 @@ impl<'p> Encoded<'p> {
     /// For UTF-8 columns: validates the page's values as one string, once, and
     /// returns it if every value boundary is a character boundary.
     fn as_text(&mut self) -> Option<&'p str> {
+        // On an error, `None`: the caller's `slices` meets it again and returns it.
+        self.settle().ok()?;
         let Encoded::Slices {
             data, ends, text, ..
         } = self
@@ -725,6 +766,27 @@ mod tests {
             text: None,
         };
         assert!(Utf8::read_encoded(&mut values, shape(), 2, &mut Vec::new()).is_err());
+    }
+
+    #[test]
+    fn incremental_values_settle_into_the_arena_where_the_stream_stopped() {
+        use crate::encoding::delta_byte_array::encode::encode;
+        let section = encode(&[b"axis", b"axle", b"babble", b"babyhood"]);
+        let slot = OnceLock::new();
+        let mut values = Encoded::Incremental {
+            values: Incremental::new(&section, 4).unwrap(),
+            arena: &slot,
+        };
+        let Encoded::Incremental { values: stream, .. } = &mut values else {
+            unreachable!()
+        };
+        assert_eq!(stream.next_value().unwrap(), b"axis");
+        assert!(slot.get().is_none(), "streaming builds no arena");
+        let mut out = Vec::new();
+        Utf8::read_encoded(&mut values, shape(), 3, &mut out).unwrap();
+        assert_eq!(out, ["axle", "babble", "babyhood"]);
+        assert_eq!(slot.get().unwrap().data, b"axisaxlebabblebabyhood");
+        assert!(Utf8::read_encoded(&mut values, shape(), 1, &mut out).is_err());
     }
 
     #[test]

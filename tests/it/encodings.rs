@@ -634,3 +634,151 @@ mod parallel {
         );
     }
 }
+
+/// DELTA_BYTE_ARRAY columns read as owned fields: their values are streamed
+/// one at a time (no arena), across page and batch boundaries; borrowed
+/// fields of the same pages rebuild the arena, and both see the same values.
+mod delta_byte_array_owned {
+    use std::sync::Arc;
+
+    use parquet::basic::{Compression, Encoding};
+    use parquet::data_type::{ByteArray, ByteArrayType, Int64Type};
+    use parquet::file::properties::{WriterProperties, WriterVersion};
+    use parquet::file::writer::SerializedFileWriter;
+    use parquet::schema::parser::parse_message_type;
+    use parquet::schema::types::ColumnPath;
+    use parquet_rows::{ParquetFile, ParquetRow};
+
+    const ROWS: usize = 5000;
+
+    #[derive(ParquetRow, Debug, PartialEq)]
+    struct Owned {
+        id: i64,
+        key: String,
+        raw: Vec<u8>,
+    }
+
+    #[derive(ParquetRow, Debug, PartialEq)]
+    struct Boxed {
+        key: Box<str>,
+    }
+
+    #[derive(ParquetRow, Debug, PartialEq)]
+    struct Borrowed<'a> {
+        id: i64,
+        key: &'a str,
+        raw: &'a [u8],
+    }
+
+    /// Owned `key`, borrowed `raw`: one struct, both ways of reading.
+    #[derive(ParquetRow, Debug, PartialEq)]
+    struct Mixed<'a> {
+        key: String,
+        raw: &'a [u8],
+    }
+
+    fn key(i: usize) -> String {
+        // Shared prefixes of every length, empty values, and multi-byte
+        // characters on both sides of a prefix boundary.
+        if (2000..2100).contains(&i) {
+            // "é" and "è" share their first byte: the writer's prefix ends
+            // inside a character and the suffix completes it.
+            return if i.is_multiple_of(2) { "pré" } else { "prè" }.to_owned();
+        }
+        match i % 9 {
+            0 => String::new(),
+            1..=4 => format!("instrument/é/{:05}/{}", i / 9, i % 4),
+            5 => "日本語".repeat(i % 5),
+            _ => format!("k{i}🎉"),
+        }
+    }
+
+    fn raw(i: usize) -> Vec<u8> {
+        let mut v = b"prefix-bytes-".to_vec();
+        v.extend(std::iter::repeat_n((i % 251) as u8, i % 13));
+        v
+    }
+
+    fn write(version: WriterVersion) -> Vec<u8> {
+        let schema = "message m {
+            REQUIRED INT64 id;
+            REQUIRED BINARY key (UTF8);
+            REQUIRED BINARY raw;
+        }";
+        let props = WriterProperties::builder()
+            .set_writer_version(version)
+            .set_dictionary_enabled(false)
+            .set_compression(Compression::SNAPPY)
+            // Pages of 700 rows: batches of the decoder cross page boundaries.
+            .set_data_page_row_count_limit(700)
+            .set_write_batch_size(100)
+            .set_max_row_group_row_count(Some(3000))
+            .set_column_encoding(ColumnPath::from("key"), Encoding::DELTA_BYTE_ARRAY)
+            .set_column_encoding(ColumnPath::from("raw"), Encoding::DELTA_BYTE_ARRAY)
+            .build();
+        let schema = Arc::new(parse_message_type(schema).unwrap());
+        let mut buf = Vec::new();
+        let mut w = SerializedFileWriter::new(&mut buf, schema, Arc::new(props)).unwrap();
+        for group in [0..3000, 3000..ROWS] {
+            let mut rg = w.next_row_group().unwrap();
+            let ids: Vec<i64> = group.clone().map(|i| i as i64).collect();
+            let keys: Vec<ByteArray> = group.clone().map(|i| key(i).as_str().into()).collect();
+            let raws: Vec<ByteArray> = group.map(|i| raw(i).into()).collect();
+            let mut c = rg.next_column().unwrap().unwrap();
+            c.typed::<Int64Type>()
+                .write_batch(&ids, None, None)
+                .unwrap();
+            c.close().unwrap();
+            for values in [&keys, &raws] {
+                let mut c = rg.next_column().unwrap().unwrap();
+                c.typed::<ByteArrayType>()
+                    .write_batch(values, None, None)
+                    .unwrap();
+                c.close().unwrap();
+            }
+            rg.close().unwrap();
+        }
+        w.close().unwrap();
+        buf
+    }
+
+    fn expected() -> Vec<Owned> {
+        (0..ROWS)
+            .map(|i| Owned {
+                id: i as i64,
+                key: key(i),
+                raw: raw(i),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn owned_and_borrowed_fields_read_the_same_values() {
+        for version in [WriterVersion::PARQUET_1_0, WriterVersion::PARQUET_2_0] {
+            let bytes = write(version);
+            let file = ParquetFile::from_bytes(bytes).unwrap();
+            let expected = expected();
+            assert_eq!(file.read::<Owned>().unwrap(), expected, "{version:?}");
+            assert_eq!(file.par_read::<Owned>().unwrap(), expected, "{version:?}");
+            let boxed: Vec<Boxed> = file.read().unwrap();
+            assert!(boxed.iter().zip(&expected).all(|(b, e)| *b.key == e.key));
+
+            let pages = file.load::<Borrowed>().unwrap();
+            // Owned first: streamed, no arena is built...
+            assert_eq!(pages.rows::<Owned>().unwrap(), expected, "{version:?}");
+            // ...so borrowing rebuilds each page from its first value,
+            let borrowed = pages.rows::<Borrowed>().unwrap();
+            assert_eq!(borrowed.len(), ROWS);
+            for (b, e) in borrowed.iter().zip(&expected) {
+                assert_eq!((b.id, b.key, b.raw), (e.id, e.key.as_str(), &e.raw[..]));
+            }
+            // ...and owned fields then copy from the arenas that exist.
+            assert_eq!(pages.rows::<Owned>().unwrap(), expected, "{version:?}");
+            let mixed = pages.rows::<Mixed>().unwrap();
+            assert!(mixed
+                .iter()
+                .zip(&expected)
+                .all(|(m, e)| m.key == e.key && m.raw == e.raw));
+        }
+    }
+}

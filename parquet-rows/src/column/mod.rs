@@ -13,11 +13,12 @@ mod page;
 
 use std::any::Any;
 
+use crate::encoding::delta_byte_array::Incremental;
 use crate::error::{DecodeError, Error, Location, Result};
 use crate::field::ColumnContext;
 use crate::out::{scatter, FieldOut};
 use crate::pages::LoadedColumn;
-use crate::physical::{Physical, PlainShape};
+use crate::physical::{Encoded, Physical, PlainShape};
 
 use page::{DataPage, MaxLevels, Values};
 
@@ -176,8 +177,39 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
     pub fn read_map_into<R, T>(
         &mut self,
         rows: &mut [R],
+        field: impl FnMut(&mut R) -> &mut T,
+        convert: impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
+    ) -> Result<()> {
+        let no_copy = None::<&fn(&mut Incremental<'p>) -> Result<T, DecodeError>>;
+        self.map_into(rows, field, convert, no_copy)
+    }
+
+    /// [`ColumnReader::read_map_into`] for a conversion that copies each
+    /// value (`String`, `Box<str>`, `Vec<u8>`): `copy` makes the field from a
+    /// value's bytes.
+    ///
+    /// DELTA_BYTE_ARRAY pages are then rebuilt one value at a time into a
+    /// small buffer that `copy` reads (`Incremental::next_text`), not into an
+    /// arena as large as the page's values. Borrowed fields need that arena
+    /// to outlive the page; a copy does not, and the arena costs an
+    /// allocation, a write and a read of every rebuilt byte, and memory for
+    /// as long as the pages are held.
+    pub(crate) fn read_copied_into<R, T>(
+        &mut self,
+        rows: &mut [R],
+        field: impl FnMut(&mut R) -> &mut T,
+        convert: impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
+        copy: impl Fn(&mut Incremental<'p>) -> Result<T, DecodeError>,
+    ) -> Result<()> {
+        self.map_into(rows, field, convert, Some(&copy))
+    }
+
+    fn map_into<R, T>(
+        &mut self,
+        rows: &mut [R],
         mut field: impl FnMut(&mut R) -> &mut T,
         convert: impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
+        copy: Option<&impl Fn(&mut Incremental<'p>) -> Result<T, DecodeError>>,
     ) -> Result<()> {
         if self.nested || self.max_def > 0 {
             // Not a flat REQUIRED column: `read_map` has the checks (and
@@ -197,6 +229,20 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                 break Err(e);
             }
             let k = (rows.len() - done).min(self.page.left);
+            if let (Some(copy), Values::Encoded(Encoded::Incremental { values, .. })) =
+                (copy, &mut self.page.values)
+            {
+                let streamed = rows[done..done + k].iter_mut().try_for_each(|row| {
+                    *field(row) = copy(values)?;
+                    Ok(())
+                });
+                if let Err(e) = streamed {
+                    break Err(self.err(e));
+                }
+                self.page.left -= k;
+                done += k;
+                continue;
+            }
             dense.clear();
             if let Err(e) = self.read_dense(k, &mut dense) {
                 break Err(e);

@@ -22,9 +22,10 @@ use super::level_bit_width;
 use crate::encoding::bitpacked;
 use crate::encoding::byte_stream_split::ByteStreamSplitDecoder;
 use crate::encoding::delta_binary_packed::DeltaBinaryPackedDecoder;
+use crate::encoding::delta_byte_array::Incremental;
+use crate::encoding::delta_length_byte_array;
 use crate::encoding::plain::PlainDecoder;
 use crate::encoding::rle_bp::RleBpDecoder;
-use crate::encoding::{delta_byte_array, delta_length_byte_array};
 use crate::error::DecodeError;
 use crate::pages::Arena;
 use crate::physical::{Encoded, Physical, PlainShape};
@@ -296,18 +297,6 @@ fn length_prefixed<'a>(data: &'a [u8], what: &str) -> Result<(&'a [u8], &'a [u8]
     Ok(rest.split_at(len))
 }
 
-/// Fills the page's arena once (the first reader to open the page does the work).
-fn fill_arena(
-    arena: &OnceLock<Arena>,
-    build: impl FnOnce() -> Result<Arena, DecodeError>,
-) -> Result<&Arena, DecodeError> {
-    if let Some(filled) = arena.get() {
-        return Ok(filled);
-    }
-    let rebuilt = build()?;
-    Ok(arena.get_or_init(|| rebuilt))
-}
-
 /// The value decoder for a data page's values section of at most `num_values` values.
 fn values<'p>(
     encoding: Encoding,
@@ -354,7 +343,7 @@ fn values<'p>(
         )),
         (Encoding::BYTE_STREAM_SPLIT, Type::FIXED_LEN_BYTE_ARRAY) => {
             let width = shape.fixed_len.unwrap_or(0);
-            let arena = fill_arena(arena, || {
+            let arena = Arena::fill(arena, || {
                 let mut decoder = ByteStreamSplitDecoder::new(data, width)?;
                 let count = decoder.remaining();
                 let mut bytes = Vec::with_capacity(data.len());
@@ -374,7 +363,7 @@ fn values<'p>(
             )?)))
         }
         (Encoding::DELTA_LENGTH_BYTE_ARRAY, Type::BYTE_ARRAY) => {
-            let arena = fill_arena(arena, || {
+            let arena = Arena::fill(arena, || {
                 let bounds = delta_length_byte_array::decode(data, num_values)?;
                 Ok(Arena {
                     data: Vec::new(),
@@ -384,21 +373,28 @@ fn values<'p>(
             })?;
             Ok(slices(arena, &data[arena.data_start..]))
         }
-        (Encoding::DELTA_BYTE_ARRAY, Type::BYTE_ARRAY | Type::FIXED_LEN_BYTE_ARRAY) => {
-            let arena = fill_arena(arena, || {
-                let mut bytes = Vec::new();
-                let ends = delta_byte_array::decode(data, num_values, &mut bytes)?;
-                if let Some(width) = shape.fixed_len {
-                    let mut start = 0;
-                    for &end in &ends {
-                        if end - start != width {
-                            return Err(DecodeError::oos(format!(
-                                "DELTA_BYTE_ARRAY value of {} bytes in a FIXED_LEN_BYTE_ARRAY({width}) column",
-                                end - start
-                            )));
-                        }
-                        start = end;
+        (Encoding::DELTA_BYTE_ARRAY, Type::BYTE_ARRAY) => match arena.get() {
+            Some(rebuilt) => Ok(slices(rebuilt, &rebuilt.data)),
+            // Rebuilt when a reader first needs the arena: readers that copy
+            // each value (`String`) stream the values instead.
+            None => Ok(Values::Encoded(Encoded::Incremental {
+                values: Incremental::new(data, num_values)?,
+                arena,
+            })),
+        },
+        (Encoding::DELTA_BYTE_ARRAY, Type::FIXED_LEN_BYTE_ARRAY) => {
+            let width = shape.fixed_len.unwrap_or(0);
+            let arena = Arena::fill(arena, || {
+                let (bytes, ends) = Incremental::new(data, num_values)?.rebuild()?;
+                let mut start = 0;
+                for &end in &ends {
+                    if end - start != width {
+                        return Err(DecodeError::oos(format!(
+                            "DELTA_BYTE_ARRAY value of {} bytes in a FIXED_LEN_BYTE_ARRAY({width}) column",
+                            end - start
+                        )));
                     }
+                    start = end;
                 }
                 Ok(Arena {
                     data: bytes,

@@ -180,7 +180,13 @@ macro_rules! field {
         $crate::field::leaf!($ty);
         $crate::field::field!(@impl $ty, $physical, $kind, <$ty as ::core::default::Default>::default(), |$v, $cx| $convert);
     };
-    (@impl $ty:ty, $physical:ty, $kind:expr, $placeholder:expr, |$v:ident, $cx:pat_param| $convert:expr) => {
+    // A type that copies each byte array (`String`): `copy` makes it from
+    // bytes that live only until the next value (see `read_copied_into`).
+    ($ty:ty, $physical:ty, $kind:expr, |$v:ident, $cx:pat_param| $convert:expr, copy = $copy:expr) => {
+        $crate::field::leaf!($ty);
+        $crate::field::field!(@impl $ty, $physical, $kind, <$ty as ::core::default::Default>::default(), |$v, $cx| $convert, $copy);
+    };
+    (@impl $ty:ty, $physical:ty, $kind:expr, $placeholder:expr, |$v:ident, $cx:pat_param| $convert:expr $(, $copy:expr)?) => {
         impl<'p> $crate::field::ParquetField<'p> for $ty {
             type Physical = $physical;
             const KIND: ::parquet_rows_rules::FieldKind = $kind;
@@ -203,9 +209,15 @@ macro_rules! field {
                 field: impl FnMut(&mut R) -> &mut Self,
                 _: &mut Vec<Self>,
             ) -> $crate::error::Result<()> {
-                reader.read_map_into(rows, field, Self::convert)
+                $crate::field::field!(@read_into reader, rows, field $(, $copy)?)
             }
         }
+    };
+    (@read_into $reader:ident, $rows:ident, $field:ident) => {
+        $reader.read_map_into($rows, $field, Self::convert)
+    };
+    (@read_into $reader:ident, $rows:ident, $field:ident, $copy:expr) => {
+        $reader.read_copied_into($rows, $field, Self::convert, $copy)
     };
 }
 pub(crate) use field;

@@ -40,13 +40,26 @@ field!(u16, Int32, FieldKind::U16, |v, _| narrow(
 field!(u32, Int32, FieldKind::U32, |v, _| Ok(v as u32));
 // INT32 unsigned columns arrive zero-extended (see `physical::Int64`).
 field!(u64, Int64, FieldKind::U64, |v, _| Ok(v as u64));
-field!(String, Utf8, FieldKind::String, |v, _| Ok(v.to_owned()));
-field!(Box<str>, Utf8, FieldKind::BoxStr, |v, _| Ok(Box::from(v)));
+field!(
+    String,
+    Utf8,
+    FieldKind::String,
+    |v, _| Ok(v.to_owned()),
+    copy = |values| values.next_text().map(str::to_owned)
+);
+field!(
+    Box<str>,
+    Utf8,
+    FieldKind::BoxStr,
+    |v, _| Ok(Box::from(v)),
+    copy = |values| values.next_text().map(Box::from)
+);
 field!(
     Vec<u8>,
     ByteArray,
     FieldKind::ByteVec,
-    |v, _| Ok(v.to_vec())
+    |v, _| Ok(v.to_vec()),
+    copy = |values| values.next_value().map(<[u8]>::to_vec)
 );
 
 super::leaf!(Arc<str>);

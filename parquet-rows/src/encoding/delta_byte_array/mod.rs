@@ -7,83 +7,207 @@
 //! value[i] = value[i-1][..prefix_length[i]] ++ suffix[i]
 //! ```
 //!
-//! The values do not exist contiguously in the page, so they are rebuilt into
-//! an arena owned by the page holder ([`Pages`](crate::Pages)); `&str` fields
-//! borrow the arena.
+//! The values do not exist contiguously in the page. Fields that borrow them
+//! (`&str`) need them rebuilt into an arena owned by the page holder
+//! ([`Pages`](crate::Pages)): [`Incremental::rebuild`]. Fields that copy each
+//! value anyway (`String`) stream them instead ([`Incremental::next_value`]),
+//! one value at a time in a small buffer, so no arena as large as the page's
+//! values is written and read back.
 
 use crate::encoding::delta_length_byte_array::{self, decode_non_negative, Slices};
 use crate::error::DecodeError;
 
 /// Rebuilt values can be much larger than the page (long shared prefixes); this
-/// bounds what a hostile page can make us allocate.
+/// bounds what a hostile page can make us allocate, whether the values are
+/// rebuilt into an arena or streamed into owned values.
 pub(crate) const MAX_REBUILT_BYTES: usize = 1 << 30;
 
-/// Decodes a DELTA_BYTE_ARRAY section of at most `max_values` values into
-/// `arena` (the rebuilt bytes) and returns their end offsets in it.
-pub(crate) fn decode(
-    section: &[u8],
-    max_values: usize,
-    arena: &mut Vec<u8>,
-) -> Result<Vec<usize>, DecodeError> {
-    let (prefixes, suffix_start) = decode_non_negative(section, max_values, "prefix length")?;
-    let suffixes_section = &section[suffix_start..];
-    let Slices { data_start, ends } =
-        delta_length_byte_array::decode(suffixes_section, max_values)?;
-    if ends.len() != prefixes.len() {
-        return Err(DecodeError::oos(format!(
-            "DELTA_BYTE_ARRAY has {} prefix lengths but {} suffixes",
-            prefixes.len(),
-            ends.len()
-        )));
-    }
-    let suffix_data = &suffixes_section[data_start..];
-    // The rebuilt size is known up front (every prefix plus every suffix):
-    // reserve it once instead of growing the arena by doubling (measured: the
-    // reallocation copies were 10% of decoding a DELTA_BYTE_ARRAY column).
-    let total = prefixes
-        .iter()
-        .fold(ends.last().copied().unwrap_or(0), |sum, &p| {
-            sum.saturating_add(p)
-        });
-    if total > MAX_REBUILT_BYTES {
-        return Err(DecodeError::oos(format!(
-            "DELTA_BYTE_ARRAY values rebuild to more than {MAX_REBUILT_BYTES} bytes"
-        )));
-    }
-    arena.reserve(total);
-    let mut out_ends = Vec::with_capacity(ends.len());
-    let (mut prev_start, mut prev_end) = (arena.len(), arena.len());
-    let mut suffix_start = 0;
-    for (&prefix, &suffix_end) in prefixes.iter().zip(&ends) {
-        if prefix > prev_end - prev_start {
+/// A DELTA_BYTE_ARRAY section with its prefix and suffix lengths decoded.
+#[derive(Debug)]
+pub(crate) struct Incremental<'a> {
+    prefixes: Vec<usize>,        // invariant: as many as `ends`
+    suffixes: &'a [u8],          // the suffixes' bytes
+    ends: Vec<usize>,            // end of each suffix in `suffixes`; non-decreasing, last <= len
+    next: usize,                 // index of the next value `next_value` or `next_text` returns
+    value: Vec<u8>,              // the value `next_value` returned last
+    text: String,                // the value `next_text` returned last
+    suffix_text: SuffixText<'a>, // what `next_text` found of the suffixes
+}
+
+impl<'a> Incremental<'a> {
+    /// Decodes the lengths of a section holding at most `max_values` values
+    /// (the page's value count: bounds every allocation), and checks that the
+    /// values rebuild to at most [`MAX_REBUILT_BYTES`].
+    pub(crate) fn new(section: &'a [u8], max_values: usize) -> Result<Self, DecodeError> {
+        let (prefixes, suffix_start) = decode_non_negative(section, max_values, "prefix length")?;
+        let suffixes_section = &section[suffix_start..];
+        let Slices { data_start, ends } =
+            delta_length_byte_array::decode(suffixes_section, max_values)?;
+        if ends.len() != prefixes.len() {
             return Err(DecodeError::oos(format!(
-                "DELTA_BYTE_ARRAY prefix length {prefix} is longer than the previous value ({} bytes)",
-                prev_end - prev_start
+                "DELTA_BYTE_ARRAY has {} prefix lengths but {} suffixes",
+                prefixes.len(),
+                ends.len()
             )));
         }
-        let suffix = &suffix_data[suffix_start..suffix_end];
-        if arena.len() + prefix + suffix.len() > MAX_REBUILT_BYTES {
+        // Every prefix plus every suffix: the rebuilt size, if each prefix
+        // fits the value before it (checked value by value).
+        let total = prefixes
+            .iter()
+            .fold(ends.last().copied().unwrap_or(0), |sum, &p| {
+                sum.saturating_add(p)
+            });
+        if total > MAX_REBUILT_BYTES {
             return Err(DecodeError::oos(format!(
                 "DELTA_BYTE_ARRAY values rebuild to more than {MAX_REBUILT_BYTES} bytes"
             )));
         }
-        let start = arena.len();
-        arena.extend_from_within(prev_start..prev_start + prefix);
-        arena.extend_from_slice(suffix);
-        (prev_start, prev_end) = (start, arena.len());
-        out_ends.push(arena.len());
-        suffix_start = suffix_end;
+        Ok(Incremental {
+            prefixes,
+            suffixes: &suffixes_section[data_start..],
+            ends,
+            next: 0,
+            value: Vec::new(),
+            text: String::new(),
+            suffix_text: SuffixText::Unchecked,
+        })
     }
-    Ok(out_ends)
+
+    /// How many values `next_value` has returned.
+    pub(crate) fn consumed(&self) -> usize {
+        self.next
+    }
+
+    /// Rebuilds every value of the section (from the first, whatever
+    /// `next_value` returned) into one buffer; returns it and the end offset
+    /// of each value in it.
+    pub(crate) fn rebuild(&self) -> Result<(Vec<u8>, Vec<usize>), DecodeError> {
+        let size = self.ends.last().copied().unwrap_or(0);
+        let size = self.prefixes.iter().fold(size, |sum, &p| sum + p); // <= MAX_REBUILT_BYTES
+                                                                       // Reserved once instead of grown by doubling (measured: the
+                                                                       // reallocation copies were 10% of decoding a DELTA_BYTE_ARRAY column).
+        let mut data = Vec::with_capacity(size);
+        let mut out_ends = Vec::with_capacity(self.ends.len());
+        let mut prev = 0..0;
+        let mut suffix_start = 0;
+        for (&prefix, &suffix_end) in self.prefixes.iter().zip(&self.ends) {
+            if prefix > prev.len() {
+                return Err(prefix_too_long(prefix, prev.len()));
+            }
+            let start = data.len();
+            data.extend_from_within(prev.start..prev.start + prefix);
+            data.extend_from_slice(&self.suffixes[suffix_start..suffix_end]);
+            prev = start..data.len();
+            out_ends.push(data.len());
+            suffix_start = suffix_end;
+        }
+        Ok((data, out_ends))
+    }
+
+    /// The next value, rebuilt in a buffer this decoder reuses; an error when
+    /// the section has no more values or the value's prefix is longer than
+    /// the value before it.
+    #[inline] // called per value in the reader's loop
+    pub(crate) fn next_value(&mut self) -> Result<&[u8], DecodeError> {
+        let i = self.next;
+        let (Some(&prefix), Some(&end)) = (self.prefixes.get(i), self.ends.get(i)) else {
+            return Err(DecodeError::oos(format!("the page ends after {i} values")));
+        };
+        if prefix > self.value.len() {
+            return Err(prefix_too_long(prefix, self.value.len()));
+        }
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        self.value.truncate(prefix);
+        self.value.extend_from_slice(&self.suffixes[start..end]);
+        self.next = i + 1;
+        Ok(&self.value)
+    }
+
+    /// [`Incremental::next_value`] for text: the next value, or an error if it
+    /// is not UTF-8.
+    ///
+    /// Each value is the previous one's first `prefix` bytes and a suffix.
+    /// When the page's suffixes are text on their own (checked once per
+    /// page), a value is text exactly when its prefix ends on a character
+    /// boundary of the previous value (text already), so that is all that is
+    /// checked per value. Writers compute prefixes byte by byte, so a prefix
+    /// may end inside a character that the suffix completes ("é" then "è"
+    /// share the byte 0xc3): on such pages each whole value is checked.
+    #[inline] // called per value in the reader's loop
+    pub(crate) fn next_text(&mut self) -> Result<&str, DecodeError> {
+        if let SuffixText::Unchecked = self.suffix_text {
+            self.suffix_text = self.check_suffixes();
+        }
+        let SuffixText::Text(suffixes) = self.suffix_text else {
+            return self.next_value().and_then(utf8);
+        };
+        let i = self.next;
+        let (Some(&prefix), Some(&end)) = (self.prefixes.get(i), self.ends.get(i)) else {
+            return Err(DecodeError::oos(format!("the page ends after {i} values")));
+        };
+        if prefix > self.text.len() {
+            return Err(prefix_too_long(prefix, self.text.len()));
+        }
+        if !self.text.is_char_boundary(prefix) {
+            // The suffix starts a character of its own (checked for the
+            // page), so the one the prefix cuts is never completed.
+            return Err(DecodeError::Value(
+                "invalid UTF-8 in a string value: a DELTA_BYTE_ARRAY prefix ends inside a character".into(),
+            ));
+        }
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        self.text.truncate(prefix);
+        // Every suffix bound is a character boundary (checked for the page).
+        self.text
+            .push_str(suffixes.get(start..end).unwrap_or_default());
+        self.next = i + 1;
+        Ok(&self.text)
+    }
+
+    /// Whether the page's suffixes are UTF-8 and each begins and ends on a
+    /// character boundary.
+    #[cold]
+    fn check_suffixes(&self) -> SuffixText<'a> {
+        let suffixes: &'a [u8] = self.suffixes;
+        let used = &suffixes[..self.ends.last().copied().unwrap_or(0)];
+        match std::str::from_utf8(used) {
+            Ok(text) if self.ends.iter().all(|&end| text.is_char_boundary(end)) => {
+                SuffixText::Text(text)
+            }
+            _ => SuffixText::NotText,
+        }
+    }
+}
+
+/// Whether a page's suffixes are text on their own (see [`Incremental::next_text`]).
+#[derive(Debug, Clone, Copy)]
+enum SuffixText<'a> {
+    /// Not looked at yet.
+    Unchecked,
+    /// UTF-8, each suffix starting and ending on a character boundary.
+    Text(&'a str),
+    /// Not: values are checked one by one.
+    NotText,
+}
+
+fn utf8(bytes: &[u8]) -> Result<&str, DecodeError> {
+    std::str::from_utf8(bytes)
+        .map_err(|e| DecodeError::Value(format!("invalid UTF-8 in a string value: {e}")))
+}
+
+fn prefix_too_long(prefix: usize, previous: usize) -> DecodeError {
+    DecodeError::oos(format!(
+        "DELTA_BYTE_ARRAY prefix length {prefix} is longer than the previous value ({previous} bytes)"
+    ))
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub(crate) mod encode {
     use crate::encoding::delta_binary_packed::encode::encode as delta;
     use crate::encoding::delta_length_byte_array::encode::encode as dlba;
 
-    fn encode(values: &[&[u8]]) -> Vec<u8> {
+    /// Encodes `values` as DELTA_BYTE_ARRAY.
+    pub(crate) fn encode(values: &[&[u8]]) -> Vec<u8> {
         let mut prefixes = Vec::new();
         let mut suffixes: Vec<&[u8]> = Vec::new();
         let mut prev: &[u8] = b"";
@@ -101,6 +225,39 @@ mod tests {
         out.extend(dlba(&suffixes));
         out
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::encode::encode;
+    use super::*;
+    use crate::encoding::delta_binary_packed::encode::encode as delta;
+    use crate::encoding::delta_length_byte_array::encode::encode as dlba;
+
+    /// Every value, by streaming; checks that rebuilding gives the same.
+    fn both_ways(section: &[u8], max_values: usize) -> Result<Vec<Vec<u8>>, DecodeError> {
+        let mut values = Incremental::new(section, max_values)?;
+        let rebuilt = values.rebuild();
+        let mut streamed = Vec::new();
+        let streaming: Result<(), DecodeError> = (0..values.prefixes.len()).try_for_each(|_| {
+            streamed.push(values.next_value()?.to_vec());
+            Ok(())
+        });
+        match (rebuilt, streaming) {
+            (Ok((data, ends)), Ok(())) => {
+                let mut start = 0;
+                for (end, value) in ends.iter().zip(&streamed) {
+                    assert_eq!(&data[start..*end], value.as_slice());
+                    start = *end;
+                }
+                assert_eq!(values.consumed(), ends.len());
+                assert!(values.next_value().is_err(), "past the last value");
+                Ok(streamed)
+            }
+            (Err(e), Err(_)) => Err(e),
+            (rebuilt, streamed) => panic!("rebuild {rebuilt:?} but stream {streamed:?}"),
+        }
+    }
 
     #[test]
     fn spec_example() {
@@ -108,16 +265,66 @@ mod tests {
         // -> prefix lengths 0 2 0 3, suffixes "axis" "le" "babble" "yhood"
         let values: [&[u8]; 4] = [b"axis", b"axle", b"babble", b"babyhood"];
         let section = encode(&values);
-        let mut arena = Vec::new();
-        let ends = decode(&section, 4, &mut arena).unwrap();
+        let (data, ends) = Incremental::new(&section, 4).unwrap().rebuild().unwrap();
         assert_eq!(ends, [4, 8, 14, 22]);
-        assert_eq!(arena, b"axisaxlebabblebabyhood");
+        assert_eq!(data, b"axisaxlebabblebabyhood");
+        assert_eq!(both_ways(&section, 4).unwrap(), values);
+    }
+
+    #[test]
+    fn streams_long_shared_prefixes_and_empty_values() {
+        let values: [&[u8]; 6] = [b"", b"key/0001", b"key/0002", b"key/0002", b"key/", b""];
+        assert_eq!(both_ways(&encode(&values), 6).unwrap(), values);
+    }
+
+    /// Every value by `next_text`, or the first error.
+    fn texts(section: &[u8], n: usize) -> Result<Vec<String>, DecodeError> {
+        let mut values = Incremental::new(section, n)?;
+        (0..n)
+            .map(|_| values.next_text().map(str::to_owned))
+            .collect()
+    }
+
+    #[test]
+    fn text_is_checked_per_page_or_per_value() {
+        let ascii_and_more = ["", "key/é/1", "key/é/2", "key/日本", "k"];
+        let bytes: Vec<&[u8]> = ascii_and_more.iter().map(|v| v.as_bytes()).collect();
+        assert_eq!(texts(&encode(&bytes), 5).unwrap(), ascii_and_more);
+        // "é" and "è" share the byte 0xc3: a suffix (0xa8) that is not text
+        // on its own, so the page's values are checked one by one.
+        let split = ["pré", "prè", "pré"];
+        let bytes: Vec<&[u8]> = split.iter().map(|v| v.as_bytes()).collect();
+        assert_eq!(texts(&encode(&bytes), 3).unwrap(), split);
+        // A prefix that ends inside "é" and a suffix that starts a character.
+        let mut cut = delta(&[0, 2], 128, 4);
+        cut.extend(dlba(&["aé".as_bytes(), b"x"]));
+        let err = texts(&cut, 2).unwrap_err();
+        assert!(format!("{err:?}").contains("invalid UTF-8"), "{err:?}");
+        // An invalid byte in a suffix.
+        let invalid: [&[u8]; 2] = [b"ab", b"a\xff"];
+        let err = texts(&encode(&invalid), 2).unwrap_err();
+        assert!(format!("{err:?}").contains("invalid UTF-8"), "{err:?}");
     }
 
     #[test]
     fn prefix_longer_than_previous_is_an_error() {
         let mut section = delta(&[0, 5], 128, 4);
         section.extend(dlba(&[b"ab", b"c"]));
-        assert!(decode(&section, 2, &mut Vec::new()).is_err());
+        let err = both_ways(&section, 2).unwrap_err();
+        assert!(format!("{err:?}").contains("prefix length 5"), "{err:?}");
+    }
+
+    #[test]
+    fn more_values_than_the_page_or_too_large_a_rebuild_is_an_error() {
+        let section = encode(&[b"a", b"ab", b"abc"]);
+        assert!(Incremental::new(&section, 2).is_err());
+        // Two prefix lengths adding up past the bound: refused before any copy.
+        let mut huge = delta(&[0, 1 << 29, 1 << 29], 128, 4);
+        huge.extend(dlba(&[b"a", b"", b""]));
+        let err = Incremental::new(&huge, 3).unwrap_err();
+        assert!(
+            format!("{err:?}").contains("rebuild to more than"),
+            "{err:?}"
+        );
     }
 }

@@ -61,11 +61,15 @@ pub(crate) fn decode_non_negative(
         if n == 0 {
             break;
         }
-        for &v in &buf[..n] {
-            out.push(
-                usize::try_from(v).map_err(|_| DecodeError::oos(format!("negative {what} {v}")))?,
-            );
+        let batch = &buf[..n];
+        // One check for the batch (the sign bits or-ed together), then a
+        // plain copy: both vectorise, where a conversion that may fail per
+        // value does not.
+        if batch.iter().fold(0, |signs, &v| signs | v) < 0 {
+            let v = batch.iter().find(|&&v| v < 0).copied().unwrap_or_default();
+            return Err(DecodeError::oos(format!("negative {what} {v}")));
         }
+        out.extend(batch.iter().map(|&v| v as usize));
     }
     Ok((out, decoder.consumed()))
 }
