@@ -141,6 +141,9 @@
 //! repetition and definition levels; data pages v1 and v2; every codec of the `parquet` crate.
 //! Values rebuilt by DELTA_BYTE_ARRAY (and BYTE_STREAM_SPLIT fixed-length
 //! arrays) live in an arena owned by [`Pages`], so `&str` fields borrow them too.
+//! `String`, `Box<str>` and `Vec<u8>` fields of a REQUIRED DELTA_BYTE_ARRAY
+//! column copy each value as it is rebuilt instead, so no arena is built for
+//! them.
 //!
 //! # Features
 //!

@@ -54,7 +54,7 @@ pub(crate) struct LoadedColumn {
     pub(crate) path: String,                 // dotted path, for errors
     pub(crate) descr: ColumnDescPtr,         // the column's schema
     pub(crate) pages: Vec<Page>,             // every page of the chunk, in order
-    pub(crate) arenas: Vec<OnceLock<Arena>>, // invariant: one per page; filled when the page is opened
+    pub(crate) arenas: Vec<OnceLock<Arena>>, // invariant: one per page; filled by the first reader that needs it
 }
 
 /// Values of one page that cannot be borrowed from the page as they are
