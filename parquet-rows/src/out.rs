@@ -57,6 +57,48 @@ impl<R, T, F: FnMut(&mut R) -> &mut T> ValueOut<T> for FieldOut<'_, R, F> {
     }
 }
 
+/// Values converted on their way into another destination: a field of each
+/// row, say, so converted values (a `String` per value) need no buffer of
+/// the decoded ones. The first conversion error stops the writes and is kept
+/// for the caller.
+pub(crate) struct Converted<O, C, E> {
+    out: O,           // where converted values go
+    convert: C,       // the conversion
+    error: Option<E>, // the first conversion error; nothing is written after it
+}
+
+impl<O, C, E> Converted<O, C, E> {
+    pub(crate) fn new(out: O, convert: C) -> Self {
+        Converted {
+            out,
+            convert,
+            error: None,
+        }
+    }
+
+    /// The first conversion error, if any.
+    pub(crate) fn into_error(self) -> Option<E> {
+        self.error
+    }
+}
+
+impl<V, T, E, O: ValueOut<T>, C: FnMut(V) -> Result<T, E>> ValueOut<V> for Converted<O, C, E> {
+    #[inline]
+    fn put_all<I: Iterator<Item = V>>(&mut self, values: I) {
+        if self.error.is_some() {
+            return;
+        }
+        let (convert, error) = (&mut self.convert, &mut self.error);
+        self.out.put_all(values.map_while(|v| match convert(v) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                *error = Some(e);
+                None
+            }
+        }));
+    }
+}
+
 /// Moves `values` into the field `field` of `rows`, one per row, in order.
 pub(crate) fn scatter<R, T>(
     rows: &mut [R],
@@ -78,6 +120,28 @@ mod tests {
 
     fn field_a(row: &mut Row) -> &mut i64 {
         &mut row.a
+    }
+
+    #[test]
+    fn converted_values_stop_at_the_first_error() {
+        let mut rows: Vec<Row> = (0..4)
+            .map(|a| Row {
+                a,
+                b: String::new(),
+            })
+            .collect();
+        let mut out = Converted::new(FieldOut::new(&mut rows, field_a), |v: i32| {
+            if v < 0 {
+                Err(v)
+            } else {
+                Ok(i64::from(v) * 10)
+            }
+        });
+        out.put_all([1, 2].into_iter());
+        out.put_all([-3, 4].into_iter());
+        out.put_all([5].into_iter());
+        assert_eq!(out.into_error(), Some(-3));
+        assert_eq!(rows.iter().map(|r| r.a).collect::<Vec<_>>(), [10, 20, 2, 3]);
     }
 
     #[test]

@@ -16,7 +16,7 @@ use std::any::Any;
 use crate::encoding::delta_byte_array::Incremental;
 use crate::error::{DecodeError, Error, Location, Result};
 use crate::field::ColumnContext;
-use crate::out::{scatter, FieldOut};
+use crate::out::{scatter, Converted, FieldOut, ValueOut};
 use crate::pages::LoadedColumn;
 use crate::physical::{Encoded, Physical, PlainShape};
 
@@ -172,8 +172,10 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
     /// Writes exactly `rows.len()` values of a column without nulls, each
     /// through `convert`, one into the field `field(row)` of each row.
     ///
-    /// The page's values go through the reader's buffer, their conversions
-    /// (a `String` per value, say) straight into the rows.
+    /// Each value is converted on its way from the decoder into its row (a
+    /// `String` per value, say); values the physical type does not read
+    /// straight from the page (PLAIN byte arrays, booleans) go through the
+    /// reader's buffer first, as in [`ColumnReader::read_into`].
     pub fn read_map_into<R, T>(
         &mut self,
         rows: &mut [R],
@@ -219,51 +221,34 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             scatter(rows, values.into_iter(), field);
             return result;
         }
-        let mut dense = std::mem::take(&mut self.dense);
+        let context = self.context;
         let mut done = 0;
-        let result = loop {
-            if done == rows.len() {
-                break Ok(());
-            }
-            if let Err(e) = self.ensure_page() {
-                break Err(e);
-            }
+        while done < rows.len() {
+            self.ensure_page()?;
             let k = (rows.len() - done).min(self.page.left);
+            let batch = &mut rows[done..done + k];
             if let (Some(copy), Values::Encoded(Encoded::Incremental { values, .. })) =
                 (copy, &mut self.page.values)
             {
-                let streamed = rows[done..done + k].iter_mut().try_for_each(|row| {
+                let streamed = batch.iter_mut().try_for_each(|row| {
                     *field(row) = copy(values)?;
                     Ok(())
                 });
-                if let Err(e) = streamed {
-                    break Err(self.err(e));
+                streamed.map_err(|e| self.err(e))?;
+            } else {
+                // Converted on the way from the decoder into the rows: no
+                // buffer of the decoded values.
+                let mut out =
+                    Converted::new(FieldOut::new(batch, &mut field), |v| convert(v, &context));
+                self.read_dense_out(k, &mut out)?;
+                if let Some(message) = out.into_error() {
+                    return Err(self.err(DecodeError::Value(message)));
                 }
-                self.page.left -= k;
-                done += k;
-                continue;
-            }
-            dense.clear();
-            if let Err(e) = self.read_dense(k, &mut dense) {
-                break Err(e);
-            }
-            let converted =
-                rows[done..done + k]
-                    .iter_mut()
-                    .zip(&dense)
-                    .try_for_each(|(row, &v)| {
-                        *field(row) = convert(v, &self.context)
-                            .map_err(|m| self.err(DecodeError::Value(m)))?;
-                        Ok(())
-                    });
-            if let Err(e) = converted {
-                break Err(e);
             }
             self.page.left -= k;
             done += k;
-        };
-        self.dense = dense;
-        result
+        }
+        Ok(())
     }
 
     /// Writes `rows.len()` non-null values from the current page into the
@@ -273,35 +258,35 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         rows: &mut [R],
         field: &mut impl FnMut(&mut R) -> &mut P::Value<'p>,
     ) -> Result<()> {
-        let k = rows.len();
+        self.read_dense_out(rows.len(), &mut FieldOut::new(rows, field))
+    }
+
+    /// Puts `k` non-null values from the current page into `out`: straight
+    /// from the page where the physical type can (numbers, dictionary
+    /// values, DELTA text), through the reader's buffer otherwise.
+    fn read_dense_out(&mut self, k: usize, out: &mut impl ValueOut<P::Value<'p>>) -> Result<()> {
         match &mut self.page.values {
-            Values::Plain(decoder) => {
-                let mut out = FieldOut::new(rows, &mut *field);
-                match P::read_plain_direct(decoder, self.shape, k, &mut out) {
-                    Ok(true) => return Ok(()),
-                    Ok(false) => {} // not a number: through the buffer
-                    Err(e) => return Err(self.err(e)),
-                }
-            }
+            Values::Plain(decoder) => match P::read_plain_direct(decoder, self.shape, k, out) {
+                Ok(true) => return Ok(()),
+                Ok(false) => {} // not a number: through the buffer
+                Err(e) => return Err(self.err(e)),
+            },
             Values::Dictionary(indices) => {
                 let dict = self.dict.as_deref().unwrap_or(&[]);
-                let result = indices.gather(k, dict, &mut FieldOut::new(rows, &mut *field));
+                let result = indices.gather(k, dict, out);
                 return self.check_gathered(result, k);
             }
-            Values::Encoded(values) => {
-                let mut out = FieldOut::new(rows, &mut *field);
-                match P::read_encoded_direct(values, self.shape, k, &mut out) {
-                    Ok(true) => return Ok(()),
-                    Ok(false) => {} // not handled directly: through the buffer
-                    Err(e) => return Err(self.err(e)),
-                }
-            }
+            Values::Encoded(values) => match P::read_encoded_direct(values, self.shape, k, out) {
+                Ok(true) => return Ok(()),
+                Ok(false) => {} // not handled directly: through the buffer
+                Err(e) => return Err(self.err(e)),
+            },
             Values::Empty => {}
         }
         let mut dense = std::mem::take(&mut self.dense);
         dense.clear();
         let result = self.read_dense(k, &mut dense);
-        scatter(rows, dense.drain(..), field);
+        out.put_all(dense.drain(..));
         self.dense = dense;
         result
     }
