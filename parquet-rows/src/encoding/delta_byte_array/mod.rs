@@ -137,7 +137,7 @@ impl<'a> Incremental<'a> {
     /// share the byte 0xc3): on such pages each whole value is checked.
     // Called per value in the reader's loop, which a plain `#[inline]` left a
     // call: forcing it took owned rows of `bench-report run delta-plain
-    // rows-owned` from 92.0-93.7 to 90.4-91.3 ns/row (alternating runs).
+    // rows-owned` from 92.0-96.7 to 90.4-92.4 ns/row (six alternating runs).
     #[allow(clippy::inline_always)] // measured, as said above
     #[inline(always)]
     pub(crate) fn next_text(&mut self) -> Result<&str, DecodeError> {
