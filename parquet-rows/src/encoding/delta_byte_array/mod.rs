@@ -28,6 +28,7 @@ pub(crate) struct Incremental<'a> {
     prefixes: Vec<usize>,        // invariant: as many as `ends`
     suffixes: &'a [u8],          // the suffixes' bytes
     ends: Vec<usize>,            // end of each suffix in `suffixes`; non-decreasing, last <= len
+    rebuilt_len: usize,          // every prefix and suffix: <= MAX_REBUILT_BYTES
     next: usize,                 // index of the next value `next_value` or `next_text` returns
     next_start: usize,           // where the suffix of value `next` starts in `suffixes`
     value: Vec<u8>,              // the value `next_value` returned last
@@ -67,6 +68,7 @@ impl<'a> Incremental<'a> {
             prefixes,
             suffixes: &suffixes_section[data_start..],
             ends,
+            rebuilt_len: total,
             next: 0,
             next_start: 0,
             value: Vec::new(),
@@ -84,11 +86,9 @@ impl<'a> Incremental<'a> {
     /// `next_value` returned) into one buffer; returns it and the end offset
     /// of each value in it.
     pub(crate) fn rebuild(&self) -> Result<(Vec<u8>, Vec<usize>), DecodeError> {
-        let size = self.ends.last().copied().unwrap_or(0);
-        let size = self.prefixes.iter().fold(size, |sum, &p| sum + p); // <= MAX_REBUILT_BYTES
-                                                                       // Reserved once instead of grown by doubling (measured: the
-                                                                       // reallocation copies were 10% of decoding a DELTA_BYTE_ARRAY column).
-        let mut data = Vec::with_capacity(size);
+        // Reserved once instead of grown by doubling (measured: the
+        // reallocation copies were 10% of decoding a DELTA_BYTE_ARRAY column).
+        let mut data = Vec::with_capacity(self.rebuilt_len);
         let mut out_ends = Vec::with_capacity(self.ends.len());
         let mut prev = 0..0;
         let mut suffix_start = 0;
@@ -111,18 +111,27 @@ impl<'a> Incremental<'a> {
     /// the value before it.
     #[inline] // called per value in the reader's loop
     pub(crate) fn next_value(&mut self) -> Result<&[u8], DecodeError> {
+        let (prefix, end) = self.next_bounds(self.value.len())?;
+        self.value.truncate(prefix);
+        self.value
+            .extend_from_slice(&self.suffixes[self.next_start..end]);
+        (self.next, self.next_start) = (self.next + 1, end);
+        Ok(&self.value)
+    }
+
+    /// The prefix length and the suffix end of the next value; an error when
+    /// the section has no more values or the prefix is longer than the
+    /// previous value's `previous` bytes.
+    #[inline]
+    fn next_bounds(&self, previous: usize) -> Result<(usize, usize), DecodeError> {
         let i = self.next;
         let (Some(&prefix), Some(&end)) = (self.prefixes.get(i), self.ends.get(i)) else {
             return Err(DecodeError::oos(format!("the page ends after {i} values")));
         };
-        if prefix > self.value.len() {
-            return Err(prefix_too_long(prefix, self.value.len()));
+        if prefix > previous {
+            return Err(prefix_too_long(prefix, previous));
         }
-        self.value.truncate(prefix);
-        self.value
-            .extend_from_slice(&self.suffixes[self.next_start..end]);
-        (self.next, self.next_start) = (i + 1, end);
-        Ok(&self.value)
+        Ok((prefix, end))
     }
 
     /// [`Incremental::next_value`] for text: the next value, or an error if it
@@ -147,13 +156,7 @@ impl<'a> Incremental<'a> {
         let SuffixText::Text(suffixes) = self.suffix_text else {
             return self.next_value().and_then(utf8);
         };
-        let i = self.next;
-        let (Some(&prefix), Some(&end)) = (self.prefixes.get(i), self.ends.get(i)) else {
-            return Err(DecodeError::oos(format!("the page ends after {i} values")));
-        };
-        if prefix > self.text.len() {
-            return Err(prefix_too_long(prefix, self.text.len()));
-        }
+        let (prefix, end) = self.next_bounds(self.text.len())?;
         if !self.text.is_char_boundary(prefix) {
             // The suffix starts a character of its own (checked for the
             // page), so the one the prefix cuts is never completed.
@@ -165,7 +168,7 @@ impl<'a> Incremental<'a> {
         // Every suffix bound is a character boundary (checked for the page).
         self.text
             .push_str(suffixes.get(self.next_start..end).unwrap_or_default());
-        (self.next, self.next_start) = (i + 1, end);
+        (self.next, self.next_start) = (self.next + 1, end);
         Ok(&self.text)
     }
 
