@@ -218,42 +218,43 @@ pub fn check(kind: FieldKind, column: &Column) -> Result<(), &'static str> {
     }
 }
 
-/// A field type that reads `column`, to suggest in mismatch messages. The text
-/// goes between backticks: `&str` or `String` is written "&str` or `String".
-pub fn suggest(column: &Column) -> Option<&'static str> {
+/// The field types that read `column`, best first, to suggest in mismatch
+/// messages: plain type names (`["parquet_rows::Timestamp", "i64"]`), which
+/// the messages put between backticks. `None` when no field type reads it.
+pub fn suggest(column: &Column) -> Option<&'static [&'static str]> {
     if column.is_decimal() {
-        return Some("parquet_rows::Decimal");
+        return Some(&["parquet_rows::Decimal"]);
     }
     if column.timestamp().is_some() {
         return Some(if column.physical == Physical::Int96 {
-            "parquet_rows::Timestamp` or `parquet_rows::Int96"
+            &["parquet_rows::Timestamp", "parquet_rows::Int96"]
         } else {
-            "parquet_rows::Timestamp` or `i64"
+            &["parquet_rows::Timestamp", "i64"]
         });
     }
     Some(match column.physical {
-        Physical::Boolean => "bool",
-        Physical::Float => "f32",
-        Physical::Double => "f64",
-        Physical::ByteArray if column.is_text() => "&str` or `String",
-        Physical::ByteArray => "&[u8]` or `Vec<u8>",
-        Physical::FixedLenByteArray => "&[u8]`, `Vec<u8>` or `[u8; N]",
-        Physical::Int32 if column.is_date() => "parquet_rows::Date` or `i32",
+        Physical::Boolean => &["bool"],
+        Physical::Float => &["f32"],
+        Physical::Double => &["f64"],
+        Physical::ByteArray if column.is_text() => &["&str", "String"],
+        Physical::ByteArray => &["&[u8]", "Vec<u8>"],
+        Physical::FixedLenByteArray => &["&[u8]", "Vec<u8>", "[u8; N]"],
+        Physical::Int32 if column.is_date() => &["parquet_rows::Date", "i32"],
         Physical::Int32 | Physical::Int64 if column.time_unit().is_some() => {
-            "parquet_rows::Time` or `i64"
+            &["parquet_rows::Time", "i64"]
         }
         Physical::Int32 | Physical::Int64 => match column.integer()? {
-            (8, true) => "i8",
-            (16, true) => "i16",
-            (32, true) => "i32",
-            (64, true) => "i64",
-            (8, false) => "u8",
-            (16, false) => "u16",
-            (32, false) => "u32",
-            (64, false) => "u64",
+            (8, true) => &["i8"],
+            (16, true) => &["i16"],
+            (32, true) => &["i32"],
+            (64, true) => &["i64"],
+            (8, false) => &["u8"],
+            (16, false) => &["u16"],
+            (32, false) => &["u32"],
+            (64, false) => &["u64"],
             _ => return None,
         },
-        Physical::Int96 => "parquet_rows::Timestamp` or `parquet_rows::Int96",
+        Physical::Int96 => &["parquet_rows::Timestamp", "parquet_rows::Int96"],
     })
 }
 
@@ -266,7 +267,7 @@ mod tests {
     fn suggestion_reads_the_column() {
         let double = Column::new(Physical::Double, Repetition::Required);
         assert_eq!(check(FieldKind::F32, &double), Err("FLOAT"));
-        assert_eq!(suggest(&double), Some("f64"));
+        assert_eq!(suggest(&double), Some(&["f64"][..]));
         assert_eq!(check(FieldKind::F64, &double), Ok(()));
 
         let mut local = Column::new(Physical::Int64, Repetition::Required);
@@ -275,7 +276,10 @@ mod tests {
             utc: false,
         });
         local.converted = Converted::TimestampMicros;
-        assert_eq!(suggest(&local), Some("parquet_rows::Timestamp` or `i64"));
+        assert_eq!(
+            suggest(&local),
+            Some(&["parquet_rows::Timestamp", "i64"][..])
+        );
         assert!(FieldKind::I64.reads(&local));
         assert!(FieldKind::Timestamp.reads(&local));
         assert!(!FieldKind::Int96.reads(&local));

@@ -25,7 +25,7 @@
 //! let Err(Problem::WrongType { expected, found, suggestion }) = schema.bind("bid", field) else {
 //!     panic!()
 //! };
-//! assert_eq!((expected, found.as_str(), suggestion), ("FLOAT", "REQUIRED DOUBLE", Some("f64")));
+//! assert_eq!((expected, found.as_str(), suggestion), ("FLOAT", "REQUIRED DOUBLE", Some(&["f64"][..])));
 //! ```
 #![deny(missing_docs)]
 

@@ -40,14 +40,15 @@ pub fn wrong_type(
     column: &str,
     found: &str,
     expected: &str,
-    suggestion: Option<&str>,
+    suggestion: Option<&[&str]>,
 ) -> String {
     let mut s = format!(
         "field `{field}: {ty}` cannot read column `{column}` ({found}): `{ty}` reads {expected}"
     );
     match suggestion {
         Some(suggestion) => {
-            let _ = write!(s, "; use `{suggestion}`");
+            s.push_str("; use ");
+            s.push_str(&alternatives(suggestion));
         }
         None => s.push_str("; no field type reads this column yet"),
     }
@@ -68,4 +69,28 @@ pub fn nullable(field: &str, ty: &str, column: &str, found: &str) -> String {
 /// ```
 pub fn nested(field: &str, ty: &str, column: &str, found: &str, hint: &str) -> String {
     format!("field `{field}: {ty}` cannot read column `{column}` ({found}): {hint}")
+}
+
+/// "`a`", "`a` or `b`", "`a`, `b` or `c`".
+fn alternatives(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => quoted.concat(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions_are_quoted_and_joined() {
+        let line = |suggestion| wrong_type("b", "f32", "b", "REQUIRED X", "Y", suggestion);
+        assert!(line(Some(&["f64"])).ends_with("; use `f64`"));
+        assert!(line(Some(&["&str", "String"])).ends_with("; use `&str` or `String`"));
+        assert!(line(Some(&["&[u8]", "Vec<u8>", "[u8; N]"]))
+            .ends_with("; use `&[u8]`, `Vec<u8>` or `[u8; N]`"));
+        assert!(line(None).ends_with("; no field type reads this column yet"));
+    }
 }

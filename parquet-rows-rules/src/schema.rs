@@ -182,8 +182,9 @@ pub enum Problem {
         expected: &'static str,
         /// The column, e.g. `REQUIRED DOUBLE`.
         found: String,
-        /// A field type that would read the column.
-        suggestion: Option<&'static str>,
+        /// The field types that would read the column, best first, as plain
+        /// type names (`["f64"]`); `None` when no field type reads it.
+        suggestion: Option<&'static [&'static str]>,
     },
     /// A non-`Option` field bound to an OPTIONAL column.
     Nullable {

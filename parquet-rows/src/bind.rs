@@ -111,8 +111,10 @@ pub enum MismatchKind {
         expected: &'static str,
         /// The column, e.g. `REQUIRED DOUBLE`.
         found: String,
-        /// A field type that would read the column.
-        suggestion: Option<&'static str>,
+        /// The field types that would read the column, best first, as plain
+        /// type names (`["parquet_rows::Timestamp", "i64"]`; the message adds
+        /// the backticks); `None` when no field type reads it.
+        suggestion: Option<&'static [&'static str]>,
     },
     /// A non-`Option` field bound to an OPTIONAL column.
     Nullable {

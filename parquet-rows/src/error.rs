@@ -1,6 +1,7 @@
 //! The crate's one error type, [`Error`], and the context it carries.
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 
 use crate::bind::SchemaError;
 
@@ -21,7 +22,10 @@ use crate::bind::SchemaError;
 ///     }
 /// }
 /// ```
-#[derive(Debug)]
+///
+/// `Debug` prints the same message as `Display`, so `fn main() ->
+/// parquet_rows::Result<()>` shows the sentence, not a struct dump; `{:#?}`
+/// shows the variant and its fields.
 #[non_exhaustive]
 pub enum Error {
     /// Reading the file failed.
@@ -102,6 +106,35 @@ impl fmt::Display for Error {
     }
 }
 
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !f.alternate() {
+            // What `main` prints when it returns this error.
+            return fmt::Display::fmt(self, f);
+        }
+        match self {
+            Error::Io(e) => f.debug_tuple("Io").field(e).finish(),
+            Error::Parquet(e) => f.debug_tuple("Parquet").field(e).finish(),
+            Error::Schema(e) => f.debug_tuple("Schema").field(e).finish(),
+            Error::OutOfSpec { location, message } => f
+                .debug_struct("OutOfSpec")
+                .field("location", location)
+                .field("message", message)
+                .finish(),
+            Error::Unsupported { location, message } => f
+                .debug_struct("Unsupported")
+                .field("location", location)
+                .field("message", message)
+                .finish(),
+            Error::Value { location, message } => f
+                .debug_struct("Value")
+                .field("location", location)
+                .field("message", message)
+                .finish(),
+        }
+    }
+}
+
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
@@ -128,6 +161,48 @@ impl From<parquet::errors::ParquetError> for Error {
 impl From<SchemaError> for Error {
     fn from(e: SchemaError) -> Self {
         Error::Schema(e)
+    }
+}
+
+impl Error {
+    /// An I/O error on the file at `path`, e.g. ``cannot open `nope.parquet`:
+    /// No such file or directory``. It stays an [`Error::Io`] of the same
+    /// [`std::io::ErrorKind`], with the original error as its source.
+    pub(crate) fn io_at(action: &'static str, path: &Path, source: std::io::Error) -> Error {
+        Error::Io(std::io::Error::new(
+            source.kind(),
+            PathError {
+                action,
+                path: path.to_owned(),
+                source,
+            },
+        ))
+    }
+}
+
+/// What [`Error::io_at`] wraps: the path and what was being done to it.
+#[derive(Debug)]
+struct PathError {
+    action: &'static str, // "open", "read"
+    path: PathBuf,
+    source: std::io::Error,
+}
+
+impl fmt::Display for PathError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cannot {} `{}`: {}",
+            self.action,
+            self.path.display(),
+            self.source
+        )
+    }
+}
+
+impl std::error::Error for PathError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.source)
     }
 }
 

@@ -60,10 +60,16 @@ impl std::fmt::Debug for ParquetFile {
 }
 
 impl ParquetFile {
-    /// Opens the file at `path` and reads its footer.
+    /// Opens the file at `path` and reads its footer. An I/O error names the
+    /// path.
     pub fn open(path: impl AsRef<Path>) -> Result<Self> {
-        let mut file = Self::from_file(std::fs::File::open(path.as_ref())?)?;
-        file.path = Some(path.as_ref().to_owned());
+        let path = path.as_ref();
+        let handle = std::fs::File::open(path).map_err(|e| Error::io_at("open", path, e))?;
+        let mut file = Self::from_file(handle).map_err(|e| match e {
+            Error::Io(e) => Error::io_at("read", path, e),
+            e => e,
+        })?;
+        file.path = Some(path.to_owned());
         Ok(file)
     }
 
@@ -163,7 +169,8 @@ impl ParquetFile {
     fn load_group_concurrently(&self, i: usize, binding: &Binding) -> Result<LoadedRowGroup> {
         match &self.path {
             Some(path) if !self.concurrent_reads => {
-                let file = std::sync::Arc::new(std::fs::File::open(path)?);
+                let file = std::fs::File::open(path).map_err(|e| Error::io_at("open", path, e))?;
+                let file = std::sync::Arc::new(file);
                 self.load_group_from(i, binding, &file)
             }
             _ => self.load_group(i, binding),

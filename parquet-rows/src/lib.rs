@@ -148,7 +148,8 @@
 //! # Features
 //!
 //! `chrono`, `rust_decimal`, `half`, `uuid`: the field types of those crates in
-//! the table above. `rayon`: `ParquetFile::par_read`,
+//! the table above. Each crate is re-exported under its name
+//! (`parquet_rows::half::f16`), so enabling the feature is enough. `rayon`: `ParquetFile::par_read`,
 //! `ParquetFile::par_load` and `Pages::par_rows` read and decode row groups
 //! in parallel.
 //!
@@ -235,6 +236,22 @@ pub use parquet_rows_derive::ParquetRow;
 
 /// The `parquet` crate this crate reads with, for schema types in the API.
 pub use parquet;
+
+/// The `chrono` crate whose types fields may have (feature `chrono`), so a
+/// struct can use `parquet_rows::chrono::NaiveDateTime` without a dependency
+/// of its own.
+#[cfg(feature = "chrono")]
+pub use chrono;
+/// The `half` crate whose `f16` fields may have (feature `half`).
+#[cfg(feature = "half")]
+pub use half;
+/// The `rust_decimal` crate whose `Decimal` fields may have (feature
+/// `rust_decimal`).
+#[cfg(feature = "rust_decimal")]
+pub use rust_decimal;
+/// The `uuid` crate whose `Uuid` fields may have (feature `uuid`).
+#[cfg(feature = "uuid")]
+pub use uuid;
 
 /// What the derive-generated code uses. Not public API.
 #[doc(hidden)]

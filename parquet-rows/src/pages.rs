@@ -33,10 +33,48 @@ use crate::sink::RowSink;
 /// let ticks: Vec<Tick<'_>> = pages.rows()?;
 /// # Ok(()) }
 /// ```
-#[derive(Debug)]
+///
+/// # Why `rows` needs the row type again
+///
+/// `Pages` does not remember the struct it was loaded for, so `pages.rows()`
+/// needs the type from the binding (`let ticks: Vec<Tick<'_>> = ...`) or a
+/// turbofish (`pages.rows::<Tick>()`). Remembering it is possible (a
+/// `Pages<Tick<'x>>` shrinks to the lifetime of each borrow), but the struct's
+/// lifetime would then be part of the `Pages`' own type: a function returning
+/// `Pages` or a struct holding one would have to name it, as
+/// `Pages<Tick<'static>>` for rows that are not `'static`. And one `Pages` can
+/// decode into several structs that read some of its columns
+/// (`pages.rows::<Prices>()` after `file.load::<Tick>()`), which a fixed type
+/// would turn into a second method. Rust cannot default a method's type
+/// parameter to one remembered by its receiver, so the row type is written
+/// once at each call.
+///
+/// `Debug` shows the row groups, columns and bytes held, not the pages.
 pub struct Pages {
     pub(crate) schema: SchemaDescPtr,
     pub(crate) row_groups: Vec<LoadedRowGroup>,
+}
+
+impl std::fmt::Debug for Pages {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Every row group holds the same columns (those of one binding).
+        let columns: Vec<&str> = self.row_groups.first().map_or(Vec::new(), |rg| {
+            rg.columns.iter().map(|c| c.path.as_str()).collect()
+        });
+        let bytes: usize = self
+            .row_groups
+            .iter()
+            .flat_map(|rg| &rg.columns)
+            .flat_map(|c| &c.pages)
+            .map(|p| p.buffer().len())
+            .sum();
+        f.debug_struct("Pages")
+            .field("row_groups", &self.row_groups.len())
+            .field("rows", &self.num_rows())
+            .field("columns", &columns)
+            .field("bytes", &bytes)
+            .finish()
+    }
 }
 
 /// One row group's loaded column chunks.

@@ -102,7 +102,7 @@ fn wrong_type_suggests_a_field_type() {
         MismatchKind::WrongType {
             expected: "FLOAT",
             found: "REQUIRED DOUBLE".into(),
-            suggestion: Some("f64"),
+            suggestion: Some(&["f64"]),
         }
     );
     assert_eq!(
@@ -124,7 +124,7 @@ fn wrong_type_suggests_a_field_type() {
         MismatchKind::WrongType {
             expected: "BYTE_ARRAY annotated STRING, ENUM or JSON",
             found: "REQUIRED INT64 (TIMESTAMP_MICROS)".into(),
-            suggestion: Some("parquet_rows::Timestamp` or `i64"),
+            suggestion: Some(&["parquet_rows::Timestamp", "i64"]),
         }
     );
     assert!(
@@ -140,7 +140,7 @@ fn wrong_type_suggests_a_field_type() {
     let (kind, _) = one_mismatch::<Legacy>();
     assert!(
         matches!(kind, MismatchKind::WrongType { ref found, suggestion: Some(s), .. }
-            if found == "OPTIONAL INT96" && s.contains("Int96")),
+            if found == "OPTIONAL INT96" && s == ["parquet_rows::Timestamp", "parquet_rows::Int96"]),
         "{kind:?}"
     );
 
@@ -1480,4 +1480,60 @@ fn every_corrupted_byte_of_the_footer_is_ok_or_err() {
         outcomes.panics[..outcomes.panics.len().min(10)].join("\n")
     );
     assert_eq!(outcomes.ok + outcomes.err, 3 * n);
+}
+
+// ---------------------------------------------------------------------------
+// What a user sees: `Debug` (what `main` prints) and paths
+// ---------------------------------------------------------------------------
+
+/// `fn main() -> parquet_rows::Result<()>` prints an error with `Debug`: it
+/// must be the message, not a dump of the variant's fields.
+#[test]
+fn debug_of_an_error_is_its_message() {
+    #[derive(ParquetRow, Debug)]
+    struct Quote {
+        ts: i64,
+        bid: f32,
+    }
+    let err = quotes_file().load::<Quote>().expect_err("`bid` is DOUBLE");
+    let message = "struct `Quote` does not match the file's schema (1 mismatch):\n  \
+                   field `bid: f32` cannot read column `bid` (REQUIRED DOUBLE): `f32` reads FLOAT; use `f64`";
+    assert_eq!(err.to_string(), message);
+    assert_eq!(format!("{err:?}"), message);
+    // `{:#?}` still shows the variant and its fields, for debugging.
+    let pretty = format!("{err:#?}");
+    assert!(
+        pretty.starts_with("Schema(") && pretty.contains("struct_name: \"Quote\""),
+        "{pretty}"
+    );
+
+    let err =
+        ParquetFile::from_bytes(Bytes::from_static(b"not a parquet file")).expect_err("no footer");
+    assert_eq!(format!("{err:?}"), err.to_string());
+}
+
+/// An I/O error of a file opened by path names the path, and keeps its kind.
+#[test]
+fn io_errors_name_the_path() {
+    let missing = std::env::temp_dir().join("parquet-rows-no-such-dir/nope.parquet");
+    let err = ParquetFile::open(&missing).expect_err("no such file");
+    let Error::Io(io) = &err else {
+        panic!("expected an i/o error, got {err:#?}");
+    };
+    assert_eq!(io.kind(), std::io::ErrorKind::NotFound);
+    let message = err.to_string();
+    assert!(
+        message.starts_with(&format!("i/o error: cannot open `{}`: ", missing.display())),
+        "{message}"
+    );
+    // The source chain keeps the operating system's error.
+    let source = std::error::Error::source(io.get_ref().expect("a wrapped error"))
+        .and_then(|e| e.downcast_ref::<std::io::Error>())
+        .expect("the original error as the source");
+    assert_eq!(source.raw_os_error(), Some(2), "{source}");
+    assert!(message.ends_with(&source.to_string()), "{message}");
+    // Owned rows by path say the same.
+    let owned = parquet_rows::from_path::<parquet_rows_suite::TickOwned>(&missing)
+        .expect_err("no such file");
+    assert_eq!(owned.to_string(), message);
 }

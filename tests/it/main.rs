@@ -12,8 +12,11 @@
 //!   record API, then read back; nested binding errors; corrupted nested
 //!   pages give `Err`, never a panic.
 //!
+//! - `api`: `Debug` of `Pages`, the optional crates re-exported.
+//!
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
 
+mod api;
 mod corpus;
 mod encodings;
 mod errors;
