@@ -221,6 +221,12 @@ mod types;
 #[doc(hidden)]
 pub mod doc_support;
 
+/// The README's Rust snippets, compiled (and run, unless marked `no_run`) as
+/// doctests exactly as they are written there.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 pub use bind::{Mismatch, MismatchKind, SchemaError};
 pub use column::ColumnReader;
 pub use error::{Error, Location, Result};

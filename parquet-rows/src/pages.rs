@@ -73,7 +73,7 @@ impl std::fmt::Debug for Pages {
             .field("rows", &self.num_rows())
             .field("columns", &columns)
             .field("bytes", &bytes)
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 

@@ -22,7 +22,7 @@ fn debug_of_pages_is_short() {
     // The bytes held are the decompressed pages: more than the file holds
     // compressed, less than a row's worth of everything.
     let held: usize = text
-        .trim_end_matches(" }")
+        .trim_end_matches(", .. }")
         .rsplit(' ')
         .next()
         .and_then(|n| n.parse().ok())
