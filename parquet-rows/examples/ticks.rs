@@ -130,7 +130,9 @@ fn write_ticks(path: &Path, rows: u32) -> Result<(), Box<dyn Error>> {
     column.close()?;
     for values in [&bid, &ask] {
         let mut column = group.next_column()?.ok_or("no price column")?;
-        column.typed::<DoubleType>().write_batch(values, None, None)?;
+        column
+            .typed::<DoubleType>()
+            .write_batch(values, None, None)?;
         column.close()?;
     }
     group.close()?;
