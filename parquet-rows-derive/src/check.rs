@@ -116,9 +116,6 @@ fn check_declared_schema(cx: &Ctxt, cont: &Container<'_>) {
                 field.ty,
                 message::wrong_type(&name, ty, column, &found, expected, suggestion),
             ),
-            Problem::Nullable { found } => {
-                cx.error_spanned_by(field.ty, message::nullable(&name, ty, column, &found));
-            }
         }
     }
 }

@@ -11,7 +11,7 @@
 //! - [`FieldKind`] is one supported Rust field type; [`check`] says whether it
 //!   reads a column, [`suggest`] which type would.
 //! - [`Schema::bind`] is the whole verdict for one field: missing column (with
-//!   the closest name), nested column, wrong type, nullable column.
+//!   the closest name), nested column, wrong type.
 //! - [`recognize`] maps a field type's tokens to a kind, for the derive.
 //! - [`parse`] reads message-type text (`message m { REQUIRED INT64 ts; }`),
 //!   [`read_schema`] the footer of a Parquet file.

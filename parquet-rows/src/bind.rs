@@ -114,7 +114,10 @@ pub enum MismatchKind {
         /// A field type that would read the column.
         suggestion: Option<&'static str>,
     },
-    /// A non-`Option` field bound to an OPTIONAL column.
+    /// A non-`Option` field inside a nested field (a struct, list element or
+    /// map value) bound to an OPTIONAL node. Top-level fields of leaf types
+    /// read OPTIONAL columns whatever their type, and meet nulls as decoding
+    /// errors.
     Nullable {
         /// The column, e.g. `OPTIONAL INT32`.
         found: String,
@@ -279,7 +282,6 @@ pub(crate) fn bind(
                     found,
                     suggestion,
                 },
-                Err(Problem::Nullable { found }) => MismatchKind::Nullable { found },
             };
             mismatches.push(mismatch(kind));
             continue;
