@@ -164,27 +164,6 @@ fn wrong_type_suggests_a_field_type() {
 }
 
 #[test]
-fn non_option_field_on_optional_column() {
-    #[derive(ParquetRow, Debug)]
-    struct Quote {
-        size: i32,
-    }
-
-    let (kind, message) = one_mismatch::<Quote>();
-    assert_eq!(
-        kind,
-        MismatchKind::Nullable {
-            found: "OPTIONAL INT32".into()
-        }
-    );
-    assert_eq!(
-        message,
-        "struct `Quote` does not match the file's schema (1 mismatch):\n  \
-         field `size: i32` cannot read column `size` (OPTIONAL INT32): the column may hold nulls; use `Option<i32>`"
-    );
-}
-
-#[test]
 fn missing_column_lists_columns_and_suggests_a_close_name() {
     #[derive(ParquetRow, Debug)]
     struct Typo<'a> {
@@ -297,7 +276,7 @@ fn every_mismatch_in_one_error() {
     struct Everything<'a> {
         ts: i64, // fine
         bid: f32,
-        size: i32,
+        size: f32, // a wrong type (an OPTIONAL column is fine for any type)
         symbl: &'a str,
         levels: i32,
         #[parquet(skip)]
@@ -320,7 +299,7 @@ fn every_mismatch_in_one_error() {
     ));
     assert!(matches!(
         e.mismatches[1].kind,
-        MismatchKind::Nullable { .. }
+        MismatchKind::WrongType { .. }
     ));
     assert!(matches!(
         e.mismatches[2].kind,
@@ -328,7 +307,7 @@ fn every_mismatch_in_one_error() {
     ));
     assert!(matches!(e.mismatches[3].kind, MismatchKind::Nested { .. }));
     assert!(matches!(e.mismatches[4].kind, MismatchKind::Nested { .. }));
-    assert_eq!(e.mismatches[1].rust_type, "i32");
+    assert_eq!(e.mismatches[1].rust_type, "f32");
     assert_eq!(e.mismatches[2].column, "symbl");
     let message = e.to_string();
     let lines: Vec<&str> = message.lines().collect();

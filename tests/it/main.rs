@@ -18,4 +18,5 @@ mod corpus;
 mod encodings;
 mod errors;
 mod nested;
+mod optional;
 mod roundtrip;

@@ -58,6 +58,24 @@ pub(super) enum Levels<'p> {
 }
 
 impl Levels<'_> {
+    /// Consumes up to `max` levels if they start an RLE run of `level`;
+    /// returns how many (see [`RleBpDecoder::take_run`]). The deprecated
+    /// BIT_PACKED encoding has no runs: always 0.
+    pub(super) fn take_run(&mut self, level: u32, max: usize) -> Result<usize, DecodeError> {
+        match self {
+            Levels::Rle(decoder) => decoder.take_run(level, max),
+            Levels::BitPacked { .. } => Ok(0),
+        }
+    }
+
+    /// Levels left in the current run (all of them for BIT_PACKED); 0 at the end.
+    pub(super) fn run_left(&mut self) -> Result<usize, DecodeError> {
+        match self {
+            Levels::Rle(decoder) => decoder.run_left(),
+            Levels::BitPacked { next, count, .. } => Ok(*count - *next),
+        }
+    }
+
     /// Fills `out` with the next levels; returns how many were written.
     pub(super) fn get_batch(&mut self, out: &mut [u32]) -> Result<usize, DecodeError> {
         match self {
