@@ -232,7 +232,7 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                 continue;
             }
             let m = match self.next_levels(segment.len() - i, &mut levels) {
-                Ok(m) => m,
+                Ok((m, _)) => m,
                 Err(e) => break Err(e),
             };
             let mut j = 0;
@@ -274,12 +274,13 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                 }
                 Err(e) => break Err(e),
             }
-            let m = match self.next_levels(k - done, &mut levels) {
-                Ok(m) => m,
+            let (m, non_null) = match self.next_levels(k - done, &mut levels) {
+                Ok(counts) => counts,
                 Err(e) => break Err(e),
             };
-            if let Some(j) = levels[..m].iter().position(|&level| level != max) {
-                break Err(self.null_in_plain_field(self.next_row + done + j));
+            if non_null < m {
+                let j = levels[..m].iter().position(|&level| level != max);
+                break Err(self.null_in_plain_field(self.next_row + done + j.unwrap_or(0)));
             }
             done += m;
         };
@@ -300,9 +301,9 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
 
     /// Decodes the next definition levels of the current page, at most `max`
     /// and at most to the end of the current run, into `levels`; returns how
-    /// many. Fewer levels than values, or a level above the maximum, is an
-    /// error.
-    fn next_levels(&mut self, max: usize, levels: &mut Vec<u32>) -> Result<usize> {
+    /// many, and how many of them are non-null. Fewer levels than values, or
+    /// a level above the maximum, is an error.
+    fn next_levels(&mut self, max: usize, levels: &mut Vec<u32>) -> Result<(usize, usize)> {
         /// Levels decoded at a time outside runs: a bound on the scratch
         /// buffer whatever a page claims, small enough to stay in L1.
         const CHUNK: usize = 1024;
@@ -316,8 +317,8 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                 "the page has fewer definition levels than values",
             )));
         }
-        self.read_levels(m, self.max_def as u32, levels)?;
-        Ok(m)
+        let non_null = self.read_levels(m, self.max_def as u32, levels)?;
+        Ok((m, non_null))
     }
 
     /// The error of a null met by a field that is not an `Option`.
@@ -521,9 +522,11 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         Ok(())
     }
 
-    /// Reads `n` values that may be null; `dense(reader, k, out)` appends the
-    /// `k` non-null values of one segment as `Some`, and they are then spread
-    /// over the segment's slots in place, from the back, with `None` for nulls.
+    /// Reads `n` values that may be null; `dense(reader, k, out)` appends `k`
+    /// non-null values as `Some`. A run of definition levels at the maximum
+    /// is appended as it is; elsewhere the non-null values of a chunk of
+    /// levels are appended, then spread over the chunk's slots in place, from
+    /// the back, with `None` for nulls.
     fn read_optional_with<T>(
         &mut self,
         n: usize,
@@ -534,7 +537,6 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             return self.read_required_with(n, out, dense);
         }
         out.reserve(n);
-        let max_def = self.max_def as u32;
         let mut levels = std::mem::take(&mut self.levels);
         let mut left = n;
         let result = loop {
@@ -545,31 +547,52 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                 break Err(e);
             }
             let k = left.min(self.page.left);
-            let non_null = match self.read_levels(k, max_def, &mut levels) {
-                Ok(non_null) => non_null,
-                Err(e) => break Err(e),
-            };
-            let base = out.len();
-            if let Err(e) = dense(self, non_null, out) {
+            if let Err(e) = self.read_optional_segment(k, out, &mut levels, &mut dense) {
                 break Err(e);
-            }
-            if out.len() != base + non_null {
-                break Err(self.err(DecodeError::oos("a value decoder returned too few values")));
-            }
-            // Spread: slot j of the segment takes the next value from the back.
-            out.resize_with(base + k, || None);
-            let mut next = base + non_null;
-            for j in (0..k).rev() {
-                if levels[j] == max_def {
-                    next -= 1;
-                    out.swap(base + j, next);
-                }
             }
             self.advance(k);
             left -= k;
         };
         self.levels = levels;
         result
+    }
+
+    /// [`ColumnReader::read_optional_with`] for `k` values of the current page.
+    fn read_optional_segment<T>(
+        &mut self,
+        k: usize,
+        out: &mut Vec<Option<T>>,
+        levels: &mut Vec<u32>,
+        dense: &mut impl FnMut(&mut Self, usize, &mut Vec<Option<T>>) -> Result<()>,
+    ) -> Result<()> {
+        let max_def = self.max_def as u32;
+        let mut i = 0;
+        while i < k {
+            let base = out.len();
+            let run = self.take_defined_run(k - i)?;
+            let (slots, non_null) = if run > 0 {
+                (run, run)
+            } else {
+                self.next_levels(k - i, levels)?
+            };
+            dense(self, non_null, out)?;
+            if out.len() != base + non_null {
+                return Err(self.err(DecodeError::oos("a value decoder returned too few values")));
+            }
+            if run == 0 {
+                // Spread: slot j of the chunk takes the next value from the back.
+                out.resize_with(base + slots, || None);
+                let mut next = base + non_null;
+                for j in (0..slots).rev() {
+                    if levels[j] == max_def {
+                        next -= 1;
+                        out.swap(base + j, next);
+                    }
+                }
+            }
+            i += slots;
+        }
+        Ok(())
     }
 
     /// Decodes the next `k` definition levels into `levels`; returns how many
