@@ -337,7 +337,7 @@ mod tests {
         bid: String,
     }
 
-    fn schema_error<T: for<'p> ParquetRow<'p> + std::fmt::Debug>() -> String {
+    fn schema_error<T: crate::OwnedRow + std::fmt::Debug>() -> String {
         let bytes = crate::doc_support::tick_file(2).unwrap();
         match crate::from_bytes::<T>(bytes) {
             Err(Error::Schema(e)) => e.to_string(),

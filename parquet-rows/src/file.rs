@@ -12,7 +12,7 @@ use parquet::schema::types::SchemaDescriptor;
 use crate::bind::{bind, Binding};
 use crate::error::{Error, Location, Result};
 use crate::pages::{LoadedColumn, LoadedRowGroup, Pages};
-use crate::row::ParquetRow;
+use crate::row::{OwnedRow, ParquetRow};
 
 /// An open Parquet file: its footer is read, no page yet.
 ///
@@ -204,7 +204,7 @@ impl ParquetFile {
     /// `&str` fields use [`ParquetFile::load`] and [`Pages::rows`].
     pub fn read<T>(&self) -> Result<Vec<T>>
     where
-        T: for<'p> ParquetRow<'p>,
+        T: OwnedRow,
     {
         let binding = self.bind::<T>()?;
         let mut out = Vec::new();
@@ -239,7 +239,7 @@ impl ParquetFile {
     #[cfg(feature = "rayon")]
     pub fn par_read<T>(&self) -> Result<Vec<T>>
     where
-        T: for<'p> ParquetRow<'p> + Send,
+        T: OwnedRow + Send,
     {
         if !self.concurrent_reads && self.path.is_none() {
             return self.load::<T>()?.par_rows();
@@ -397,7 +397,7 @@ impl Iterator for RowGroups<'_> {
 /// ```
 pub fn from_path<T>(path: impl AsRef<Path>) -> Result<Vec<T>>
 where
-    T: for<'p> ParquetRow<'p>,
+    T: OwnedRow,
 {
     ParquetFile::open(path)?.read()
 }
@@ -405,7 +405,7 @@ where
 /// Reads every row of an open Parquet file into owned rows.
 pub fn from_file<T>(file: std::fs::File) -> Result<Vec<T>>
 where
-    T: for<'p> ParquetRow<'p>,
+    T: OwnedRow,
 {
     ParquetFile::from_file(file)?.read()
 }
@@ -413,7 +413,7 @@ where
 /// Reads every row of a Parquet file held in memory into owned rows.
 pub fn from_bytes<T>(bytes: impl Into<Bytes>) -> Result<Vec<T>>
 where
-    T: for<'p> ParquetRow<'p>,
+    T: OwnedRow,
 {
     ParquetFile::from_bytes(bytes)?.read()
 }

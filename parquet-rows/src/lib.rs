@@ -227,7 +227,7 @@ pub use field::{ColumnContext, ParquetField};
 pub use file::{from_bytes, from_file, from_path, ParquetFile, RowGroups};
 pub use nested::ParquetNode;
 pub use pages::Pages;
-pub use row::ParquetRow;
+pub use row::{OwnedRow, ParquetRow};
 pub use types::{Date, Decimal, Int96, Time, Timestamp, Unit};
 
 /// Derives [`ParquetRow`] for a struct with named fields; see the crate docs.
@@ -246,7 +246,7 @@ pub mod __private {
     pub use crate::nested::{Assembled, BatchReader, Bound, ListElement, ParquetNode, Shape};
     pub use crate::pages::RowGroup;
     pub use crate::physical::Physical;
-    pub use crate::row::ParquetRow;
+    pub use crate::row::{OwnedRow, ParquetRow};
     pub use crate::sink::RowSink;
     pub use core::convert::From;
     pub use core::default::Default;

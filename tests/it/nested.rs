@@ -807,7 +807,7 @@ fn same_rows<T: PartialEq + Debug>(what: &str, got: &[T], want: &[T]) {
 /// read the same rows.
 fn check_record_api_and_owned<T>(what: &str, file: &Bytes, want: &[T], convert: fn(&Row) -> T)
 where
-    T: for<'p> ParquetRow<'p> + PartialEq + Debug,
+    T: parquet_rows::OwnedRow + PartialEq + Debug,
 {
     same_rows(
         &format!("{what}, record API"),
@@ -819,7 +819,7 @@ where
 
 fn check_owned<T>(what: &str, file: &Bytes, want: &[T])
 where
-    T: for<'p> ParquetRow<'p> + PartialEq + Debug,
+    T: parquet_rows::OwnedRow + PartialEq + Debug,
 {
     let got: Vec<T> = parquet_rows::from_bytes(file.clone())
         .unwrap_or_else(|e| panic!("{what}: from_bytes: {e}"));
@@ -2459,7 +2459,7 @@ fn bind_file() -> Bytes {
 }
 
 /// The schema error `T` gets on the bind file, the same from every entry point.
-fn schema_error<T: for<'p> ParquetRow<'p>>() -> SchemaError {
+fn schema_error<T: parquet_rows::OwnedRow>() -> SchemaError {
     let file = bind_file();
     let parquet = ParquetFile::from_bytes(file.clone()).expect("open");
     let results = [
@@ -2500,7 +2500,7 @@ fn is_element_path(field: &str, list: &str, rest: &str) -> bool {
 }
 
 /// The one mismatch of `T`: (field path, column path, full error text).
-fn one_mismatch<T: for<'p> ParquetRow<'p>>() -> (String, String, String) {
+fn one_mismatch<T: parquet_rows::OwnedRow>() -> (String, String, String) {
     let e = schema_error::<T>();
     assert_eq!(e.mismatches.len(), 1, "{e}");
     let m = &e.mismatches[0];

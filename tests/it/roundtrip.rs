@@ -959,7 +959,7 @@ rename_all_structs!(
 
 #[test]
 fn rename_all_every_rule() {
-    fn read<T: for<'p> ParquetRow<'p>>(parquet: &ParquetFile, value: fn(&T) -> i32) -> Vec<i32> {
+    fn read<T: parquet_rows::OwnedRow>(parquet: &ParquetFile, value: fn(&T) -> i32) -> Vec<i32> {
         let rows: Vec<T> = parquet.read().unwrap_or_else(|e| panic!("{e}"));
         rows.iter().map(value).collect()
     }

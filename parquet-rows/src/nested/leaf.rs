@@ -132,6 +132,7 @@ impl<'p, T: ParquetField<'p>> LeafCursor<'p, T> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<'p, T: ParquetField<'p>> ParquetNode<'p> for T {
     fn shape() -> Shape {
         Shape::Leaf {
