@@ -206,6 +206,7 @@ mod encoding;
 mod error;
 mod field;
 mod file;
+mod huge_pages;
 mod nested;
 mod out;
 mod pages;

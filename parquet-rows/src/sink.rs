@@ -22,6 +22,7 @@ pub trait RowSink<T> {
 impl<T> RowSink<T> for Vec<T> {
     fn reserve_rows(&mut self, rows: usize) {
         self.reserve(rows);
+        crate::huge_pages::advise(self.spare_capacity_mut());
     }
     #[inline]
     fn place(&mut self, n: usize, placeholder: impl FnMut() -> T) -> &mut [T] {

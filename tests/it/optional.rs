@@ -223,7 +223,7 @@ fn option_fields_read_optional_columns_with_and_without_nulls() {
 }
 
 /// The error a read of `T` gives on `bytes`, as text.
-fn decode_error<T: for<'p> ParquetRow<'p> + std::fmt::Debug>(bytes: Bytes) -> Error {
+fn decode_error<T: parquet_rows::OwnedRow + std::fmt::Debug>(bytes: Bytes) -> Error {
     match parquet_rows::from_bytes::<T>(bytes) {
         Err(e) => e,
         Ok(rows) => panic!("expected an error, got {} rows", rows.len()),
