@@ -1,0 +1,686 @@
+//! `parquet-rows struct`: a `#[derive(ParquetRow)]` struct that reads a file,
+//! written from its schema.
+//!
+//! Each leaf column gets the first field type, in an order of preference
+//! ([`PREFERRED`]), that the shared rules (`parquet_rows_rules::FieldKind::reads`)
+//! say reads it: the generator never decides on its own which type reads which
+//! column, so what it prints binds when the file is opened. OPTIONAL adds
+//! `Option<_>`, REPEATED (or a LIST) `Vec<_>`, a MAP `HashMap<K, V>` (or
+//! `Vec<(K, V)>` when the key cannot be hashed), and a group one more struct.
+//! Lists follow the same backward-compatibility rules as the runtime's
+//! binding (a REPEATED child of a LIST with one field is the 3-level form
+//! unless named `array` or `<list>_tuple`).
+//!
+//! A column that no field type reads is left out of the struct, with a
+//! comment that names it and says why; the runtime reads only the columns a
+//! struct names, so the rest of the file still reads. A file none of whose
+//! columns can be typed is an error.
+
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
+use std::path::Path;
+
+use parquet_rows_rules::{Column, FieldKind, Logical, Node, Repetition, Schema};
+
+use crate::Error;
+
+/// How the struct is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// The name of the top-level struct.
+    pub name: String,
+    /// `String` and `Vec<u8>` instead of borrowed `&'a str` and `&'a [u8]`.
+    pub owned: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            name: "Row".to_owned(),
+            owned: false,
+        }
+    }
+}
+
+/// Reads the schema from the footer of the Parquet file at `path`, reading
+/// only the footer (the file may be large).
+pub fn read_schema(path: &Path) -> Result<Schema, Error> {
+    let context = |e: std::io::Error| Error::new(format!("cannot read `{}`: {e}", path.display()));
+    let mut file = File::open(path).map_err(context)?;
+    let len = file.metadata().map_err(context)?.len();
+    let not_parquet = |why: String| {
+        Error::new(format!(
+            "cannot read the schema of `{}`: {why}",
+            path.display()
+        ))
+    };
+    if len < 12 {
+        return Err(not_parquet(format!(
+            "it is not a Parquet file: it is {len} bytes long, and the smallest Parquet file is 12 bytes"
+        )));
+    }
+    let mut head = [0u8; 4];
+    file.read_exact(&mut head).map_err(context)?;
+    let mut tail = [0u8; 8];
+    file.seek(SeekFrom::End(-8)).map_err(context)?;
+    file.read_exact(&mut tail).map_err(context)?;
+    let footer_len = u64::from(u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]));
+    // The footer reader of the rules checks magic bytes, lengths and the
+    // Thrift structure; give it the file's head, footer and tail, and only
+    // bound the read here.
+    let footer_len = footer_len.min(len - 12);
+    let mut footer = Vec::new();
+    file.seek(SeekFrom::Start(len - 8 - footer_len))
+        .map_err(context)?;
+    file.take(footer_len)
+        .read_to_end(&mut footer)
+        .map_err(context)?;
+    let mut bytes = Vec::with_capacity(footer.len() + 12);
+    bytes.extend_from_slice(&head);
+    bytes.extend_from_slice(&footer);
+    bytes.extend_from_slice(&tail);
+    parquet_rows_rules::read_schema(&bytes).map_err(|e| not_parquet(e.to_string()))
+}
+
+/// Writes the struct (and its `use` lines and nested structs) that reads
+/// files of `schema`; `source` names the file in the struct's doc comment.
+pub fn generate(schema: &Schema, source: &str, options: &Options) -> Result<String, Error> {
+    if !is_type_name(&options.name) {
+        return Err(Error::new(format!(
+            "`--name {}` is not a Rust type name: use letters, digits and `_`, starting with a letter",
+            options.name
+        )));
+    }
+    let mut gen = Generator {
+        owned: options.owned,
+        structs: Vec::new(),
+    };
+    let root = gen.reserve(&options.name, None);
+    let fields = gen.fields(&schema.fields, &options.name);
+    if fields.iter().all(|f| f.ty.is_err()) {
+        let why: Vec<String> = fields
+            .iter()
+            .filter_map(|f| f.ty.as_ref().err().map(|e| format!("`{}`: {e}", f.column)))
+            .collect();
+        return Err(Error::new(format!(
+            "no column of `{source}` can be read by a field type of parquet-rows{}{}",
+            if why.is_empty() { "" } else { ": " },
+            why.join("; ")
+        )));
+    }
+    gen.structs[root].fields = fields;
+    gen.structs[root].doc = format!("One row of `{source}`.");
+    Ok(gen.render())
+}
+
+/// The Rust type of one field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Ty {
+    Leaf(FieldKind),
+    Option(Box<Ty>),
+    Vec(Box<Ty>),
+    /// `HashMap<K, V>` when `hashed`, else `Vec<(K, V)>`.
+    Map {
+        key: Box<Ty>,
+        value: Box<Ty>,
+        hashed: bool,
+    },
+    /// An index into `Generator::structs`.
+    Struct(usize),
+}
+
+/// One field of a struct being written; `ty` is why the column is left out
+/// when it cannot be typed.
+#[derive(Debug)]
+struct FieldDef {
+    ident: String,
+    column: String,
+    described: String,
+    ty: Result<Ty, String>,
+}
+
+#[derive(Debug)]
+struct StructDef {
+    name: String,
+    doc: String,
+    fields: Vec<FieldDef>,
+}
+
+#[derive(Debug)]
+struct Generator {
+    owned: bool,
+    structs: Vec<StructDef>, // invariant: a struct's nested structs come after it
+}
+
+/// Field types in order of preference: the first that reads a column is its
+/// type. Dedicated types before the raw integers that also read them;
+/// smaller integers first, so an INT(8) annotation gets `i8`. INT96 is read
+/// raw, because `Timestamp` (nanoseconds in an `i64`) cannot hold every date
+/// Spark and Impala wrote.
+const PREFERRED: &[FieldKind] = &[
+    FieldKind::Decimal,
+    FieldKind::Date,
+    FieldKind::Time,
+    FieldKind::Int96,
+    FieldKind::Timestamp,
+    FieldKind::Bool,
+    FieldKind::F32,
+    FieldKind::F64,
+    FieldKind::I8,
+    FieldKind::U8,
+    FieldKind::I16,
+    FieldKind::U16,
+    FieldKind::I32,
+    FieldKind::U32,
+    FieldKind::I64,
+    FieldKind::U64,
+    FieldKind::Str,
+    FieldKind::ByteSlice,
+];
+
+/// The field type that reads `column`, borrowed or owned; `None` if no
+/// supported type does.
+pub fn leaf_kind(column: &Column, owned: bool) -> Option<FieldKind> {
+    // UUID and FLOAT16 have a fixed, small length: an array is clearer than
+    // a slice (and is `Copy`).
+    if matches!(column.logical, Some(Logical::Uuid | Logical::Float16)) {
+        if let Ok(n) = usize::try_from(column.length) {
+            if FieldKind::FixedBytes(n).reads(column) {
+                return Some(FieldKind::FixedBytes(n));
+            }
+        }
+    }
+    let kind = PREFERRED.iter().copied().find(|k| k.reads(column))?;
+    Some(match kind {
+        FieldKind::Str if owned => FieldKind::String,
+        FieldKind::ByteSlice if owned => FieldKind::ByteVec,
+        other => other,
+    })
+}
+
+/// How a leaf field type is written; `None` for kinds the generator never
+/// picks. Types of parquet-rows are written with their path, so the struct
+/// needs no `use` line for them and its names cannot clash with them.
+pub fn leaf_type(kind: FieldKind) -> Option<String> {
+    Some(
+        match kind {
+            FieldKind::Bool => "bool",
+            FieldKind::I8 => "i8",
+            FieldKind::I16 => "i16",
+            FieldKind::I32 => "i32",
+            FieldKind::I64 => "i64",
+            FieldKind::U8 => "u8",
+            FieldKind::U16 => "u16",
+            FieldKind::U32 => "u32",
+            FieldKind::U64 => "u64",
+            FieldKind::F32 => "f32",
+            FieldKind::F64 => "f64",
+            FieldKind::Str => "&'a str",
+            FieldKind::String => "String",
+            FieldKind::ByteSlice => "&'a [u8]",
+            FieldKind::ByteVec => "Vec<u8>",
+            FieldKind::FixedBytes(n) => return Some(format!("[u8; {n}]")),
+            FieldKind::Timestamp => "parquet_rows::Timestamp",
+            FieldKind::Date => "parquet_rows::Date",
+            FieldKind::Time => "parquet_rows::Time",
+            FieldKind::Int96 => "parquet_rows::Int96",
+            FieldKind::Decimal => "parquet_rows::Decimal",
+            _ => return None,
+        }
+        .to_owned(),
+    )
+}
+
+/// Map keys that `HashMap` takes (`Hash + Eq`).
+fn hashable(ty: &Ty) -> bool {
+    match ty {
+        Ty::Option(inner) => hashable(inner),
+        Ty::Leaf(kind) => matches!(
+            kind,
+            FieldKind::Bool
+                | FieldKind::I8
+                | FieldKind::I16
+                | FieldKind::I32
+                | FieldKind::I64
+                | FieldKind::U8
+                | FieldKind::U16
+                | FieldKind::U32
+                | FieldKind::U64
+                | FieldKind::Str
+                | FieldKind::String
+                | FieldKind::ByteSlice
+                | FieldKind::ByteVec
+                | FieldKind::FixedBytes(_)
+        ),
+        _ => false,
+    }
+}
+
+impl Generator {
+    /// Reserves a struct named after `hint` (made unique); `parent` prefixes
+    /// the name when it is taken.
+    fn reserve(&mut self, hint: &str, parent: Option<&str>) -> usize {
+        let base = pascal_case(hint);
+        let mut name = base.clone();
+        if self.taken(&name) {
+            if let Some(parent) = parent {
+                name = format!("{parent}{base}");
+            }
+        }
+        let mut n = 2;
+        while self.taken(&name) {
+            name = format!("{base}{n}");
+            n += 1;
+        }
+        self.structs.push(StructDef {
+            name,
+            doc: String::new(),
+            fields: Vec::new(),
+        });
+        self.structs.len() - 1
+    }
+
+    fn taken(&self, name: &str) -> bool {
+        RESERVED_TYPES.contains(&name) || self.structs.iter().any(|s| s.name == name)
+    }
+
+    /// The fields of a group (or of the message) whose struct is `owner`.
+    fn fields(&mut self, nodes: &[Node], owner: &str) -> Vec<FieldDef> {
+        let mut out: Vec<FieldDef> = Vec::new();
+        for node in nodes {
+            let mut ident = field_ident(node.name());
+            let base = ident.clone();
+            let mut n = 2;
+            while out.iter().any(|f| f.ident == ident) {
+                ident = format!("{base}_{n}");
+                n += 1;
+            }
+            let ty = self.node(node, node.repetition(), node.name(), owner);
+            out.push(FieldDef {
+                ident,
+                column: node.name().to_owned(),
+                described: node.describe(),
+                ty,
+            });
+        }
+        out
+    }
+
+    /// The type of `node` seen with `repetition`; `hint` names a struct made
+    /// for it, `owner` is the struct that holds the field.
+    fn node(
+        &mut self,
+        node: &Node,
+        repetition: Repetition,
+        hint: &str,
+        owner: &str,
+    ) -> Result<Ty, String> {
+        let mark = self.structs.len();
+        let value = match self.value(node, hint, owner) {
+            Ok(value) => value,
+            Err(why) => {
+                // Structs made for parts of the node (a map's key when its
+                // value fails) are not used.
+                self.structs.truncate(mark);
+                return Err(why);
+            }
+        };
+        Ok(match repetition {
+            Repetition::Required => value,
+            Repetition::Optional => Ty::Option(Box::new(value)),
+            Repetition::Repeated => Ty::Vec(Box::new(value)),
+        })
+    }
+
+    /// The type of one value of `node`, its repetition aside.
+    fn value(&mut self, node: &Node, hint: &str, owner: &str) -> Result<Ty, String> {
+        match node {
+            Node::Primitive { column, .. } => leaf_kind(column, self.owned)
+                .map(Ty::Leaf)
+                .ok_or_else(|| format!("no field type of parquet-rows reads {}", column.describe())),
+            Node::Group { fields, .. } if node.is_map() => match fields.as_slice() {
+                [Node::Group {
+                    repetition: Repetition::Repeated,
+                    fields: pair,
+                    ..
+                }] if pair.len() == 2 => {
+                    let key = self.node(&pair[0], pair[0].repetition(), &format!("{hint}_key"), owner)?;
+                    let value =
+                        self.node(&pair[1], pair[1].repetition(), &format!("{hint}_value"), owner)?;
+                    let hashed = hashable(&key);
+                    Ok(Ty::Map {
+                        key: Box::new(key),
+                        value: Box::new(value),
+                        hashed,
+                    })
+                }
+                // A MAP whose key_value group has no value: read as a list
+                // of its keys by the LIST rules, as the runtime does.
+                [Node::Group {
+                    repetition: Repetition::Repeated,
+                    ..
+                }] => self.list(node, fields, hint, owner),
+                _ => Err("a MAP group must hold one REPEATED group of a key and a value".to_owned()),
+            },
+            Node::Group { fields, .. } if node.is_list() => self.list(node, fields, hint, owner),
+            Node::Group { fields, .. } => {
+                let index = self.reserve(hint, Some(owner));
+                let name = self.structs[index].name.clone();
+                let defs = self.fields(fields, &name);
+                if defs.iter().all(|f| f.ty.is_err()) {
+                    // Drops the struct and every struct made for its fields.
+                    self.structs.truncate(index);
+                    return Err(if defs.is_empty() {
+                        "the group has no fields".to_owned()
+                    } else {
+                        "none of the group's fields can be read".to_owned()
+                    });
+                }
+                self.structs[index].fields = defs;
+                self.structs[index].doc = format!("The group `{}`.", node.name());
+                Ok(Ty::Struct(index))
+            }
+        }
+    }
+
+    /// The type of a LIST group `node` whose fields are `fields`.
+    fn list(&mut self, node: &Node, fields: &[Node], hint: &str, owner: &str) -> Result<Ty, String> {
+        let [repeated] = fields else {
+            return Err("a LIST group must hold exactly one field".to_owned());
+        };
+        if repeated.repetition() != Repetition::Repeated {
+            return Err("the one field of a LIST group must be REPEATED".to_owned());
+        }
+        let element_hint = format!("{hint}_item");
+        let element = match repeated {
+            // The standard 3-level form: the repeated group's one field is
+            // the element (legacy 2-level names aside).
+            Node::Group {
+                fields: inner,
+                name,
+                ..
+            } if inner.len() == 1
+                && name != "array"
+                && *name != format!("{}_tuple", node.name()) =>
+            {
+                self.node(&inner[0], inner[0].repetition(), &element_hint, owner)?
+            }
+            _ => self.value(repeated, &element_hint, owner)?,
+        };
+        Ok(Ty::Vec(Box::new(element)))
+    }
+
+    /// Which structs borrow from the pages (need `<'a>`).
+    fn borrowing(&self) -> Vec<bool> {
+        let mut borrows = vec![false; self.structs.len()];
+        // Nested structs come after the structs that hold them.
+        for i in (0..self.structs.len()).rev() {
+            borrows[i] = self.structs[i]
+                .fields
+                .iter()
+                .any(|f| f.ty.as_ref().is_ok_and(|t| ty_borrows(t, &borrows)));
+        }
+        borrows
+    }
+
+    fn render(&self) -> String {
+        let borrows = self.borrowing();
+        let mut out = String::from("use parquet_rows::ParquetRow;\n");
+        let hash_map = self.structs.iter().flat_map(|s| &s.fields).any(|f| {
+            f.ty
+                .as_ref()
+                .is_ok_and(|t| any(t, &|t| matches!(t, Ty::Map { hashed: true, .. })))
+        });
+        if hash_map {
+            out.push_str("use std::collections::HashMap;\n");
+        }
+        for (i, s) in self.structs.iter().enumerate() {
+            let lifetime = if borrows[i] { "<'a>" } else { "" };
+            let _ = write!(
+                out,
+                "\n/// {}\n#[derive(ParquetRow, Debug)]\npub struct {}{lifetime} {{\n",
+                s.doc, s.name
+            );
+            for f in &s.fields {
+                match &f.ty {
+                    Ok(ty) => {
+                        if f.ident != f.column {
+                            let _ = writeln!(
+                                out,
+                                "    #[parquet(rename = \"{}\")]",
+                                escape(&f.column)
+                            );
+                        }
+                        let mut line = format!(
+                            "    pub {}: {},",
+                            f.ident,
+                            self.type_text(ty, &borrows)
+                        );
+                        let _ = write!(line, " // {}", f.described);
+                        if any(ty, &|t| *t == Ty::Leaf(FieldKind::Int96)) {
+                            line.push_str(
+                                "; `parquet_rows::Timestamp` reads it when every date fits in i64 nanoseconds",
+                            );
+                        }
+                        out.push_str(&line);
+                        out.push('\n');
+                    }
+                    Err(why) => {
+                        let _ = writeln!(
+                            out,
+                            "    // column `{}` ({}) is left out: {why}",
+                            comment_safe(&f.column),
+                            f.described
+                        );
+                    }
+                }
+            }
+            out.push_str("}\n");
+        }
+        out
+    }
+
+    fn type_text(&self, ty: &Ty, borrows: &[bool]) -> String {
+        match ty {
+            Ty::Leaf(kind) => leaf_type(*kind).unwrap_or_else(|| format!("{kind:?}")),
+            Ty::Option(inner) => format!("Option<{}>", self.type_text(inner, borrows)),
+            Ty::Vec(inner) => format!("Vec<{}>", self.type_text(inner, borrows)),
+            Ty::Map { key, value, hashed } => {
+                let (k, v) = (self.type_text(key, borrows), self.type_text(value, borrows));
+                if *hashed {
+                    format!("HashMap<{k}, {v}>")
+                } else {
+                    format!("Vec<({k}, {v})>")
+                }
+            }
+            Ty::Struct(i) => {
+                let lifetime = if borrows[*i] { "<'a>" } else { "" };
+                format!("{}{lifetime}", self.structs[*i].name)
+            }
+        }
+    }
+}
+
+fn ty_borrows(ty: &Ty, borrows: &[bool]) -> bool {
+    match ty {
+        Ty::Leaf(kind) => matches!(kind, FieldKind::Str | FieldKind::ByteSlice),
+        Ty::Option(inner) | Ty::Vec(inner) => ty_borrows(inner, borrows),
+        Ty::Map { key, value, .. } => ty_borrows(key, borrows) || ty_borrows(value, borrows),
+        Ty::Struct(i) => borrows.get(*i).copied().unwrap_or(false),
+    }
+}
+
+/// Whether `ty` or a type inside it (not inside a nested struct) is `pred`.
+fn any(ty: &Ty, pred: &dyn Fn(&Ty) -> bool) -> bool {
+    pred(ty)
+        || match ty {
+            Ty::Leaf(_) | Ty::Struct(_) => false,
+            Ty::Option(inner) | Ty::Vec(inner) => any(inner, pred),
+            Ty::Map { key, value, .. } => any(key, pred) || any(value, pred),
+        }
+}
+
+/// A column name inside a Rust string literal.
+fn escape(name: &str) -> String {
+    name.escape_default().to_string()
+}
+
+/// A column name inside a `//` comment: one line.
+fn comment_safe(name: &str) -> String {
+    name.escape_debug().to_string()
+}
+
+/// Names a struct may not take: the prelude's and those the struct uses.
+const RESERVED_TYPES: &[&str] = &[
+    "ParquetRow",
+    "HashMap",
+    "Vec",
+    "Option",
+    "Some",
+    "None",
+    "Result",
+    "Ok",
+    "Err",
+    "String",
+    "Box",
+    "Self",
+    "Default",
+    "Debug",
+    "Clone",
+    "Copy",
+    "Send",
+    "Sync",
+    "Sized",
+    "Unpin",
+    "Drop",
+    "Fn",
+    "FnMut",
+    "FnOnce",
+    "From",
+    "Into",
+    "TryFrom",
+    "TryInto",
+    "AsRef",
+    "AsMut",
+    "Iterator",
+    "IntoIterator",
+    "DoubleEndedIterator",
+    "ExactSizeIterator",
+    "Extend",
+    "FromIterator",
+    "PartialEq",
+    "Eq",
+    "PartialOrd",
+    "Ord",
+    "ToOwned",
+    "ToString",
+];
+
+/// Strict and reserved keywords of Rust 2015-2024: not usable as field names.
+const KEYWORDS: &[&str] = &[
+    "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for",
+    "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return",
+    "self", "Self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where",
+    "while", "async", "await", "dyn", "abstract", "become", "box", "do", "final", "macro",
+    "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen",
+];
+
+/// Whether `name` can be a field name as it is: an ASCII identifier in
+/// snake_case (as rustc's `non_snake_case` lint sees it) and no keyword.
+pub fn is_snake_ident(name: &str) -> bool {
+    let starts_well = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() || c == '_');
+    starts_well
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && name.chars().any(|c| c.is_ascii_alphanumeric())
+        // Inside the name (leading and trailing ones aside), `__` is not snake case.
+        && !name.trim_matches('_').contains("__")
+        && !KEYWORDS.contains(&name)
+}
+
+/// The field name for column `name`: the name itself when it is a valid
+/// snake_case identifier, else a snake_case version of it (with a
+/// `#[parquet(rename)]` written next to it).
+pub fn field_ident(name: &str) -> String {
+    if is_snake_ident(name) {
+        return name.to_owned();
+    }
+    let mut ident = words(name).join("_");
+    if ident.is_empty() {
+        ident = "field".to_owned();
+    }
+    if ident.starts_with(|c: char| c.is_ascii_digit()) {
+        ident.insert_str(0, "col_");
+    }
+    if KEYWORDS.contains(&ident.as_str()) {
+        ident.push('_');
+    }
+    ident
+}
+
+/// A struct name for a group named `name`, in PascalCase.
+pub fn pascal_case(name: &str) -> String {
+    let mut out: String = words(name)
+        .iter()
+        .map(|w| {
+            let mut chars = w.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        })
+        .collect();
+    if out.is_empty() {
+        out = "Group".to_owned();
+    }
+    if out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, 'T');
+    }
+    out
+}
+
+/// The lower-case ASCII words of a name: split at anything but letters and
+/// digits, and where the case changes (`bigIntCol`, `HTTPCode`).
+fn words(name: &str) -> Vec<String> {
+    let chars: Vec<char> = name.chars().collect();
+    let mut words = Vec::new();
+    let mut word = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if !c.is_ascii_alphanumeric() {
+            if !word.is_empty() {
+                words.push(std::mem::take(&mut word));
+            }
+            continue;
+        }
+        if c.is_ascii_uppercase() && !word.is_empty() {
+            let prev = chars[i - 1];
+            let next_lower = chars.get(i + 1).is_some_and(char::is_ascii_lowercase);
+            if prev.is_ascii_lowercase()
+                || prev.is_ascii_digit()
+                || (prev.is_ascii_uppercase() && next_lower)
+            {
+                words.push(std::mem::take(&mut word));
+            }
+        }
+        word.push(c.to_ascii_lowercase());
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+/// Whether `name` can name the top-level struct.
+fn is_type_name(name: &str) -> bool {
+    name.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && name != "_"
+        && !KEYWORDS.contains(&name)
+        && !RESERVED_TYPES.contains(&name)
+}
