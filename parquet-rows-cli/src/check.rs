@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use indicatif::{ProgressBar, ProgressStyle};
 use parquet_rows::parquet::column::reader::ColumnReader;
 use parquet_rows::parquet::errors::Result as ParquetResult;
+use parquet_rows::parquet::file::metadata::RowGroupMetaData;
 use parquet_rows::parquet::file::reader::{FileReader, SerializedFileReader};
 
 /// Records read per call: bounded, so a file of many small values is
@@ -121,7 +122,7 @@ fn chunk_bytes(reader: &dyn FileReader) -> u64 {
         .metadata()
         .row_groups()
         .iter()
-        .flat_map(|rg| rg.columns())
+        .flat_map(RowGroupMetaData::columns)
         .map(|c| u64::try_from(c.compressed_size()).unwrap_or(0))
         .sum()
 }

@@ -24,8 +24,12 @@ pub fn inspect(path: &Path) -> Result<String, Error> {
 pub(crate) fn read_metadata(path: &Path) -> Result<ParquetMetaData, Error> {
     let file = File::open(path)
         .map_err(|e| Error::new(format!("cannot open `{}`: {e}", path.display())))?;
-    let reader = SerializedFileReader::new(file)
-        .map_err(|e| Error::new(format!("cannot read the footer of `{}`: {e}", path.display())))?;
+    let reader = SerializedFileReader::new(file).map_err(|e| {
+        Error::new(format!(
+            "cannot read the footer of `{}`: {e}",
+            path.display()
+        ))
+    })?;
     Ok(reader.metadata().clone())
 }
 

@@ -52,6 +52,9 @@ fn main() -> ExitCode {
         }
         Command::Inspect { file } => inspect::inspect(&file).map(|text| print!("{text}")),
         Command::Check { files } => {
+            // A panic of the `parquet` crate on a malformed file becomes that
+            // file's verdict (`check` catches it); its message is printed there.
+            std::panic::set_hook(Box::new(|_| {}));
             let verdicts = check::check_files(&files);
             for v in &verdicts {
                 println!("{v}");
@@ -78,6 +81,8 @@ fn main() -> ExitCode {
 
 /// The file's name, for the struct's doc comment.
 fn display_name(path: &std::path::Path) -> String {
-    path.file_name()
-        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }

@@ -336,18 +336,29 @@ impl Generator {
     /// The type of one value of `node`, its repetition aside.
     fn value(&mut self, node: &Node, hint: &str, owner: &str) -> Result<Ty, String> {
         match node {
-            Node::Primitive { column, .. } => leaf_kind(column, self.owned)
-                .map(Ty::Leaf)
-                .ok_or_else(|| format!("no field type of parquet-rows reads {}", column.describe())),
+            Node::Primitive { column, .. } => {
+                leaf_kind(column, self.owned).map(Ty::Leaf).ok_or_else(|| {
+                    format!("no field type of parquet-rows reads {}", column.describe())
+                })
+            }
             Node::Group { fields, .. } if node.is_map() => match fields.as_slice() {
                 [Node::Group {
                     repetition: Repetition::Repeated,
                     fields: pair,
                     ..
                 }] if pair.len() == 2 => {
-                    let key = self.node(&pair[0], pair[0].repetition(), &format!("{hint}_key"), owner)?;
-                    let value =
-                        self.node(&pair[1], pair[1].repetition(), &format!("{hint}_value"), owner)?;
+                    let key = self.node(
+                        &pair[0],
+                        pair[0].repetition(),
+                        &format!("{hint}_key"),
+                        owner,
+                    )?;
+                    let value = self.node(
+                        &pair[1],
+                        pair[1].repetition(),
+                        &format!("{hint}_value"),
+                        owner,
+                    )?;
                     let hashed = hashable(&key);
                     Ok(Ty::Map {
                         key: Box::new(key),
@@ -361,7 +372,9 @@ impl Generator {
                     repetition: Repetition::Repeated,
                     ..
                 }] => self.list(node, fields, hint, owner),
-                _ => Err("a MAP group must hold one REPEATED group of a key and a value".to_owned()),
+                _ => {
+                    Err("a MAP group must hold one REPEATED group of a key and a value".to_owned())
+                }
             },
             Node::Group { fields, .. } if node.is_list() => self.list(node, fields, hint, owner),
             Node::Group { fields, .. } => {
@@ -385,7 +398,13 @@ impl Generator {
     }
 
     /// The type of a LIST group `node` whose fields are `fields`.
-    fn list(&mut self, node: &Node, fields: &[Node], hint: &str, owner: &str) -> Result<Ty, String> {
+    fn list(
+        &mut self,
+        node: &Node,
+        fields: &[Node],
+        hint: &str,
+        owner: &str,
+    ) -> Result<Ty, String> {
         let [repeated] = fields else {
             return Err("a LIST group must hold exactly one field".to_owned());
         };
@@ -428,8 +447,7 @@ impl Generator {
         let borrows = self.borrowing();
         let mut out = String::from("use parquet_rows::ParquetRow;\n");
         let hash_map = self.structs.iter().flat_map(|s| &s.fields).any(|f| {
-            f.ty
-                .as_ref()
+            f.ty.as_ref()
                 .is_ok_and(|t| any(t, &|t| matches!(t, Ty::Map { hashed: true, .. })))
         });
         if hash_map {
@@ -446,17 +464,11 @@ impl Generator {
                 match &f.ty {
                     Ok(ty) => {
                         if f.ident != f.column {
-                            let _ = writeln!(
-                                out,
-                                "    #[parquet(rename = \"{}\")]",
-                                escape(&f.column)
-                            );
+                            let _ =
+                                writeln!(out, "    #[parquet(rename = \"{}\")]", escape(&f.column));
                         }
-                        let mut line = format!(
-                            "    pub {}: {},",
-                            f.ident,
-                            self.type_text(ty, &borrows)
-                        );
+                        let mut line =
+                            format!("    pub {}: {},", f.ident, self.type_text(ty, &borrows));
                         let _ = write!(line, " // {}", f.described);
                         if any(ty, &|t| *t == Ty::Leaf(FieldKind::Int96)) {
                             line.push_str(
@@ -612,7 +624,7 @@ pub fn field_ident(name: &str) -> String {
     }
     let mut ident = words(name).join("_");
     if ident.is_empty() {
-        ident = "field".to_owned();
+        ident.push_str("field");
     }
     if ident.starts_with(|c: char| c.is_ascii_digit()) {
         ident.insert_str(0, "col_");
@@ -635,7 +647,7 @@ pub fn pascal_case(name: &str) -> String {
         })
         .collect();
     if out.is_empty() {
-        out = "Group".to_owned();
+        out.push_str("Group");
     }
     if out.starts_with(|c: char| c.is_ascii_digit()) {
         out.insert(0, 'T');
@@ -683,4 +695,300 @@ fn is_type_name(name: &str) -> bool {
         && name != "_"
         && !KEYWORDS.contains(&name)
         && !RESERVED_TYPES.contains(&name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parquet_rows_rules::{parse, recognize, Converted, Field};
+
+    /// `text` parsed, with the top-level column `odd` annotated
+    /// TIMESTAMP_MILLIS on INT32, which no field type reads (the parser
+    /// refuses to write it, some writers do not).
+    fn with_odd_column(text: &str) -> Schema {
+        let mut schema = parse(text).unwrap();
+        for node in &mut schema.fields {
+            if let Node::Primitive { name, column, .. } = node {
+                if name == "odd" {
+                    column.converted = Converted::TimestampMillis;
+                }
+            }
+        }
+        schema
+    }
+
+    #[test]
+    fn valid_snake_case_names_are_kept() {
+        for name in [
+            "id",
+            "bool_col",
+            "x1",
+            "_hidden",
+            "__index_level_0__",
+            "a_b_c",
+        ] {
+            assert!(is_snake_ident(name), "{name}");
+            assert_eq!(field_ident(name), name);
+        }
+    }
+
+    #[test]
+    fn other_names_are_sanitized() {
+        let cases = [
+            ("PC_CUR", "pc_cur"),
+            ("bigIntCol", "big_int_col"),
+            ("HTTPCode", "http_code"),
+            ("Int32_list", "int32_list"),
+            ("a b-c.d", "a_b_c_d"),
+            ("a__b", "a_b"),
+            ("1st", "col_1st"),
+            ("type", "type_"),
+            ("Self", "self_"),
+            ("gen", "gen_"),
+            ("_", "field"),
+            ("", "field"),
+            ("été", "t"),
+        ];
+        for (name, ident) in cases {
+            assert!(!is_snake_ident(name), "{name}");
+            assert_eq!(field_ident(name), ident, "{name}");
+            assert!(is_snake_ident(&field_ident(name)), "{name}");
+        }
+    }
+
+    #[test]
+    fn struct_names_are_pascal_case() {
+        assert_eq!(pascal_case("customer"), "Customer");
+        assert_eq!(pascal_case("key_value"), "KeyValue");
+        assert_eq!(pascal_case("PC_CUR"), "PcCur");
+        assert_eq!(pascal_case("phoneNumbers"), "PhoneNumbers");
+        assert_eq!(pascal_case("2012"), "T2012");
+        assert_eq!(pascal_case("--"), "Group");
+    }
+
+    /// Each column of the schema text gets the type the comment after it
+    /// names, borrowed then owned; and the rules bind that type (with
+    /// `Option` for OPTIONAL) to the column.
+    #[test]
+    fn leaf_types_follow_the_rules() {
+        let schema = parse(
+            "message m {
+                REQUIRED BOOLEAN a;
+                REQUIRED INT32 b;
+                REQUIRED INT32 c (INT_8);
+                REQUIRED INT32 d (UINT_16);
+                REQUIRED INT32 e (INTEGER(32, false));
+                REQUIRED INT64 f;
+                REQUIRED INT64 g (UINT_64);
+                REQUIRED INT64 h (TIMESTAMP_MICROS);
+                REQUIRED INT64 i (TIMESTAMP(NANOS, false));
+                REQUIRED INT96 j;
+                REQUIRED INT32 k (DATE);
+                REQUIRED INT32 l (TIME_MILLIS);
+                REQUIRED INT64 m (TIME(NANOS, true));
+                REQUIRED INT32 n (DECIMAL(9, 2));
+                REQUIRED FIXED_LEN_BYTE_ARRAY(16) o (DECIMAL(38, 4));
+                REQUIRED FLOAT p;
+                OPTIONAL DOUBLE q;
+                OPTIONAL BYTE_ARRAY r (UTF8);
+                REQUIRED BYTE_ARRAY s (JSON);
+                REQUIRED BYTE_ARRAY t (ENUM);
+                REQUIRED BYTE_ARRAY u;
+                REQUIRED FIXED_LEN_BYTE_ARRAY(16) v (UUID);
+                REQUIRED FIXED_LEN_BYTE_ARRAY(2) w (FLOAT16);
+                REQUIRED FIXED_LEN_BYTE_ARRAY(12) x;
+                OPTIONAL INT32 y (UNKNOWN);
+            }",
+        )
+        .unwrap();
+        let expected = [
+            ("a", "bool", "bool"),
+            ("b", "i32", "i32"),
+            ("c", "i8", "i8"),
+            ("d", "u16", "u16"),
+            ("e", "u32", "u32"),
+            ("f", "i64", "i64"),
+            ("g", "u64", "u64"),
+            ("h", "parquet_rows::Timestamp", "parquet_rows::Timestamp"),
+            ("i", "parquet_rows::Timestamp", "parquet_rows::Timestamp"),
+            ("j", "parquet_rows::Int96", "parquet_rows::Int96"),
+            ("k", "parquet_rows::Date", "parquet_rows::Date"),
+            ("l", "parquet_rows::Time", "parquet_rows::Time"),
+            ("m", "parquet_rows::Time", "parquet_rows::Time"),
+            ("n", "parquet_rows::Decimal", "parquet_rows::Decimal"),
+            ("o", "parquet_rows::Decimal", "parquet_rows::Decimal"),
+            ("p", "f32", "f32"),
+            ("q", "f64", "f64"),
+            ("r", "&'a str", "String"),
+            ("s", "&'a str", "String"),
+            ("t", "&'a str", "String"),
+            ("u", "&'a [u8]", "Vec<u8>"),
+            ("v", "[u8; 16]", "[u8; 16]"),
+            ("w", "[u8; 2]", "[u8; 2]"),
+            ("x", "&'a [u8]", "Vec<u8>"),
+            ("y", "i32", "i32"),
+        ];
+        assert_eq!(expected.len(), schema.fields.len());
+        for (name, borrowed, owned) in expected {
+            let column = schema.column(name).unwrap();
+            for (owned_flag, text) in [(false, borrowed), (true, owned)] {
+                let kind = leaf_kind(column, owned_flag).unwrap();
+                assert_eq!(leaf_type(kind).as_deref(), Some(text), "column {name}");
+                // The derive's own reading of the type is the same kind ...
+                let optional = column.repetition == Repetition::Optional;
+                let written = if optional {
+                    format!("Option<{text}>")
+                } else {
+                    text.to_owned()
+                };
+                let field = recognize(&written, "parquet_rows");
+                assert_eq!(field, Field::known(kind, optional), "column {name}");
+                // ... and the rules bind it to the column.
+                assert!(schema.bind(name, field).is_ok(), "column {name}: {written}");
+            }
+        }
+    }
+
+    #[test]
+    fn nested_groups_lists_and_maps() {
+        let schema = with_odd_column(
+            "message m {
+                REQUIRED INT64 id;
+                REQUIRED BYTE_ARRAY type (UTF8);
+                OPTIONAL group customer {
+                    REQUIRED BYTE_ARRAY name (UTF8);
+                    OPTIONAL group address { REQUIRED INT32 zip; }
+                }
+                OPTIONAL group fills (LIST) {
+                    REPEATED group list {
+                        OPTIONAL group element { REQUIRED DOUBLE price; REQUIRED INT32 qty; }
+                    }
+                }
+                REQUIRED group legacy (LIST) { REPEATED group array { REQUIRED INT32 x; } }
+                REQUIRED group ints (LIST) { REPEATED INT32 item; }
+                OPTIONAL group attributes (MAP) {
+                    REPEATED group key_value {
+                        REQUIRED BYTE_ARRAY key (UTF8);
+                        OPTIONAL INT64 value;
+                    }
+                }
+                REQUIRED group by_price (MAP) {
+                    REPEATED group key_value { REQUIRED DOUBLE key; REQUIRED INT32 value; }
+                }
+                REPEATED group Address { REQUIRED INT32 zip; }
+                REPEATED INT32 codes;
+                REQUIRED INT32 odd;
+                REQUIRED group bad (LIST) { REQUIRED INT32 a; REQUIRED INT32 b; }
+            }",
+        );
+        let text = generate(&schema, "orders.parquet", &Options::default()).unwrap();
+        let expected = r#"use parquet_rows::ParquetRow;
+use std::collections::HashMap;
+
+/// One row of `orders.parquet`.
+#[derive(ParquetRow, Debug)]
+pub struct Row<'a> {
+    pub id: i64, // REQUIRED INT64
+    #[parquet(rename = "type")]
+    pub type_: &'a str, // REQUIRED BYTE_ARRAY (UTF8)
+    pub customer: Option<Customer<'a>>, // OPTIONAL group
+    pub fills: Option<Vec<Option<FillsItem>>>, // OPTIONAL group (LIST)
+    pub legacy: Vec<LegacyItem>, // REQUIRED group (LIST)
+    pub ints: Vec<i32>, // REQUIRED group (LIST)
+    pub attributes: Option<HashMap<&'a str, Option<i64>>>, // OPTIONAL group (MAP)
+    pub by_price: Vec<(f64, i32)>, // REQUIRED group (MAP)
+    #[parquet(rename = "Address")]
+    pub address: Vec<RowAddress>, // REPEATED group
+    pub codes: Vec<i32>, // REPEATED INT32
+    // column `odd` (REQUIRED INT32 (TIMESTAMP_MILLIS)) is left out: no field type of parquet-rows reads REQUIRED INT32 (TIMESTAMP_MILLIS)
+    // column `bad` (REQUIRED group (LIST)) is left out: a LIST group must hold exactly one field
+}
+
+/// The group `customer`.
+#[derive(ParquetRow, Debug)]
+pub struct Customer<'a> {
+    pub name: &'a str, // REQUIRED BYTE_ARRAY (UTF8)
+    pub address: Option<Address>, // OPTIONAL group
+}
+
+/// The group `address`.
+#[derive(ParquetRow, Debug)]
+pub struct Address {
+    pub zip: i32, // REQUIRED INT32
+}
+
+/// The group `element`.
+#[derive(ParquetRow, Debug)]
+pub struct FillsItem {
+    pub price: f64, // REQUIRED DOUBLE
+    pub qty: i32, // REQUIRED INT32
+}
+
+/// The group `array`.
+#[derive(ParquetRow, Debug)]
+pub struct LegacyItem {
+    pub x: i32, // REQUIRED INT32
+}
+
+/// The group `Address`.
+#[derive(ParquetRow, Debug)]
+pub struct RowAddress {
+    pub zip: i32, // REQUIRED INT32
+}
+"#;
+        assert_eq!(text, expected, "{text}");
+    }
+
+    #[test]
+    fn owned_structs_have_no_lifetime() {
+        let schema = parse(
+            "message m { OPTIONAL BYTE_ARRAY s (UTF8); OPTIONAL group g { REQUIRED BYTE_ARRAY b; } }",
+        )
+        .unwrap();
+        let options = Options {
+            name: "Tick".to_owned(),
+            owned: true,
+        };
+        let text = generate(&schema, "t.parquet", &options).unwrap();
+        assert!(
+            text.contains("pub struct Tick {\n    pub s: Option<String>,"),
+            "{text}"
+        );
+        assert!(text.contains("pub g: Option<G>,"), "{text}");
+        assert!(
+            text.contains("pub struct G {\n    pub b: Vec<u8>,"),
+            "{text}"
+        );
+        assert!(!text.contains("'a"), "{text}");
+    }
+
+    #[test]
+    fn a_file_with_no_readable_column_is_an_error() {
+        let schema = with_odd_column("message m { REQUIRED INT32 odd; }");
+        let err = generate(&schema, "t.parquet", &Options::default()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "no column of `t.parquet` can be read by a field type of parquet-rows: `odd`: no field \
+             type of parquet-rows reads REQUIRED INT32 (TIMESTAMP_MILLIS)"
+        );
+        let schema = parse("message m { REQUIRED INT32 a; }").unwrap();
+        for name in ["tick", "Tick"] {
+            let options = Options {
+                name: name.to_owned(),
+                owned: false,
+            };
+            assert!(generate(&schema, "t.parquet", &options).is_ok(), "{name}");
+        }
+        for name in ["1Tick", "Tick-2", "type", "Vec", ""] {
+            let options = Options {
+                name: name.to_owned(),
+                owned: false,
+            };
+            let err = generate(&schema, "t.parquet", &options).unwrap_err();
+            assert!(
+                err.to_string().contains("is not a Rust type name"),
+                "{name}"
+            );
+        }
+    }
 }
