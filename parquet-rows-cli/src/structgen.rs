@@ -2,7 +2,7 @@
 //! written from its schema.
 //!
 //! Each leaf column gets the first field type, in an order of preference
-//! ([`PREFERRED`]), that the shared rules (`parquet_rows_rules::FieldKind::reads`)
+//! ([`leaf_kind`]), that the shared rules (`parquet_rows_rules::FieldKind::reads`)
 //! say reads it: the generator never decides on its own which type reads which
 //! column, so what it prints binds when the file is opened. OPTIONAL adds
 //! `Option<_>`, REPEATED (or a LIST) `Vec<_>`, a MAP `HashMap<K, V>` (or
