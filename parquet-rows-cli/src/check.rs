@@ -53,8 +53,9 @@ impl fmt::Display for Verdict {
 }
 
 /// Checks every file, in order, with a progress bar on stderr (in bytes of
-/// column chunks, hidden when stderr is not a terminal).
-pub fn check_files(paths: &[PathBuf]) -> Vec<Verdict> {
+/// column chunks, hidden when stderr is not a terminal); `report` sees each
+/// verdict as soon as it is known, with the bar out of the way.
+pub fn check_files(paths: &[PathBuf], mut report: impl FnMut(&Verdict)) -> Vec<Verdict> {
     let opened: Vec<_> = paths.iter().map(|p| open(p)).collect();
     let total: u64 = opened
         .iter()
@@ -64,39 +65,33 @@ pub fn check_files(paths: &[PathBuf]) -> Vec<Verdict> {
     let bar = ProgressBar::new(total);
     bar.set_style(
         ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {bar:40} {binary_bytes}/{binary_total_bytes} {msg}",
+            "{spinner} [{elapsed_precise}] {bar:30} {binary_bytes}/{binary_total_bytes} {wide_msg}",
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let verdicts = paths
-        .iter()
-        .zip(opened)
-        .map(|(path, reader)| {
-            bar.set_message(path.display().to_string());
-            let outcome = reader.and_then(|reader| {
-                let done = bar.position();
-                let outcome = decode_caught(reader.as_ref(), &mut |n| bar.inc(n));
-                // A file that failed part-way still counts as done.
-                bar.set_position(done + chunk_bytes(reader.as_ref()));
-                outcome
-            });
-            Verdict {
-                path: path.clone(),
-                outcome,
-            }
-        })
-        .collect();
+    let mut verdicts = Vec::with_capacity(paths.len());
+    for (path, reader) in paths.iter().zip(opened) {
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        bar.set_message(name);
+        let outcome = reader.and_then(|reader| {
+            let done = bar.position();
+            let outcome = decode_caught(reader.as_ref(), &mut |n| bar.inc(n));
+            // A file that failed part-way still counts as done.
+            bar.set_position(done + chunk_bytes(reader.as_ref()));
+            outcome
+        });
+        let verdict = Verdict {
+            path: path.clone(),
+            outcome,
+        };
+        bar.suspend(|| report(&verdict));
+        verdicts.push(verdict);
+    }
     bar.finish_and_clear();
     verdicts
-}
-
-/// Checks one file, without a progress bar.
-pub fn check_file(path: &Path) -> Verdict {
-    let outcome = open(path).and_then(|reader| decode_caught(reader.as_ref(), &mut |_| {}));
-    Verdict {
-        path: path.to_owned(),
-        outcome,
-    }
 }
 
 type Reader = Box<dyn FileReader>;

@@ -55,10 +55,7 @@ fn main() -> ExitCode {
             // A panic of the `parquet` crate on a malformed file becomes that
             // file's verdict (`check` catches it); its message is printed there.
             std::panic::set_hook(Box::new(|_| {}));
-            let verdicts = check::check_files(&files);
-            for v in &verdicts {
-                println!("{v}");
-            }
+            let verdicts = check::check_files(&files, |v| println!("{v}"));
             if verdicts.iter().all(check::Verdict::is_ok) {
                 Ok(())
             } else {

@@ -95,6 +95,7 @@ pub fn generate(schema: &Schema, source: &str, options: &Options) -> Result<Stri
     let mut gen = Generator {
         owned: options.owned,
         structs: Vec::new(),
+        notes: Vec::new(),
     };
     let root = gen.reserve(&options.name, None);
     let fields = gen.fields(&schema.fields, &options.name);
@@ -138,6 +139,7 @@ struct FieldDef {
     column: String,
     described: String,
     ty: Result<Ty, String>,
+    notes: Vec<String>, // what the user should know about the type chosen
 }
 
 #[derive(Debug)]
@@ -151,6 +153,7 @@ struct StructDef {
 struct Generator {
     owned: bool,
     structs: Vec<StructDef>, // invariant: a struct's nested structs come after it
+    notes: Vec<String>,      // notes on the field being typed, moved to its `FieldDef`
 }
 
 /// Field types in order of preference: the first that reads a column is its
@@ -290,17 +293,21 @@ impl Generator {
         let mut out: Vec<FieldDef> = Vec::new();
         for node in nodes {
             let mut ident = field_ident(node.name());
-            let base = ident.clone();
+            // `type_2`, not `type__2` (not snake case).
+            let base = ident.trim_end_matches('_').to_owned();
             let mut n = 2;
             while out.iter().any(|f| f.ident == ident) {
                 ident = format!("{base}_{n}");
                 n += 1;
             }
+            let mark = self.notes.len();
             let ty = self.node(node, node.repetition(), node.name(), owner);
+            let field_notes = self.notes.split_off(mark);
             out.push(FieldDef {
                 ident,
                 column: node.name().to_owned(),
                 described: node.describe(),
+                notes: if ty.is_ok() { field_notes } else { Vec::new() },
                 ty,
             });
         }
@@ -337,9 +344,16 @@ impl Generator {
     fn value(&mut self, node: &Node, hint: &str, owner: &str) -> Result<Ty, String> {
         match node {
             Node::Primitive { column, .. } => {
-                leaf_kind(column, self.owned).map(Ty::Leaf).ok_or_else(|| {
+                let kind = leaf_kind(column, self.owned).ok_or_else(|| {
                     format!("no field type of parquet-rows reads {}", column.describe())
-                })
+                })?;
+                if kind == FieldKind::Int96 {
+                    self.notes.push(
+                        "`parquet_rows::Timestamp` reads it when every date fits in i64 nanoseconds"
+                            .to_owned(),
+                    );
+                }
+                Ok(Ty::Leaf(kind))
             }
             Node::Group { fields, .. } if node.is_map() => match fields.as_slice() {
                 [Node::Group {
@@ -371,7 +385,11 @@ impl Generator {
                 [Node::Group {
                     repetition: Repetition::Repeated,
                     ..
-                }] => self.list(node, fields, hint, owner),
+                }] => {
+                    self.notes
+                        .push("a MAP without values: read as the list of its keys".to_owned());
+                    self.list(node, fields, hint, owner)
+                }
                 _ => {
                     Err("a MAP group must hold one REPEATED group of a key and a value".to_owned())
                 }
@@ -458,7 +476,8 @@ impl Generator {
             let _ = write!(
                 out,
                 "\n/// {}\n#[derive(ParquetRow, Debug)]\npub struct {}{lifetime} {{\n",
-                s.doc, s.name
+                comment_safe(&s.doc),
+                s.name
             );
             for f in &s.fields {
                 match &f.ty {
@@ -470,10 +489,8 @@ impl Generator {
                         let mut line =
                             format!("    pub {}: {},", f.ident, self.type_text(ty, &borrows));
                         let _ = write!(line, " // {}", f.described);
-                        if any(ty, &|t| *t == Ty::Leaf(FieldKind::Int96)) {
-                            line.push_str(
-                                "; `parquet_rows::Timestamp` reads it when every date fits in i64 nanoseconds",
-                            );
+                        for note in &f.notes {
+                            let _ = write!(line, "; {note}");
                         }
                         out.push_str(&line);
                         out.push('\n');
@@ -937,6 +954,40 @@ pub struct RowAddress {
 }
 "#;
         assert_eq!(text, expected, "{text}");
+    }
+
+    #[test]
+    fn clashing_names_get_a_suffix_and_odd_names_are_escaped() {
+        let schema = parse(
+            "message m {
+                REQUIRED INT32 type;
+                REQUIRED INT32 Type;
+                REQUIRED INT32 type_2;
+                REQUIRED group kv (MAP) { REPEATED group key_value { REQUIRED INT32 key; } }
+            }",
+        )
+        .unwrap();
+        let mut schema = schema;
+        // A name the schema text cannot spell: quotes, a backslash, a newline.
+        if let Node::Primitive { name, .. } = &mut schema.fields[2] {
+            *name = "say \"hi\"\\\n".to_owned();
+        }
+        let text = generate(&schema, "t.parquet", &Options::default()).unwrap();
+        let fields: Vec<&str> = text.lines().skip(5).take(8).collect();
+        assert_eq!(
+            fields,
+            [
+                "    #[parquet(rename = \"type\")]",
+                "    pub type_: i32, // REQUIRED INT32",
+                "    #[parquet(rename = \"Type\")]",
+                "    pub type_2: i32, // REQUIRED INT32",
+                "    #[parquet(rename = \"say \\\"hi\\\"\\\\\\n\")]",
+                "    pub say_hi: i32, // REQUIRED INT32",
+                "    pub kv: Vec<i32>, // REQUIRED group (MAP); a MAP without values: read as the list of its keys",
+                "}",
+            ],
+            "{text}"
+        );
     }
 
     #[test]
