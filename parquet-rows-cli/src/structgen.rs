@@ -98,7 +98,7 @@ pub fn generate(schema: &Schema, source: &str, options: &Options) -> Result<Stri
         notes: Vec::new(),
     };
     let root = gen.reserve(&options.name, None);
-    let fields = gen.fields(&schema.fields, &options.name);
+    let fields = gen.fields(&schema.fields, &options.name, None);
     if fields.iter().all(|f| f.ty.is_err()) {
         let why: Vec<String> = fields
             .iter()
@@ -147,6 +147,25 @@ struct StructDef {
     name: String,
     doc: String,
     fields: Vec<FieldDef>,
+}
+
+/// Where a node is typed.
+#[derive(Debug, Clone)]
+struct Site {
+    hint: String,  // what a struct made for the node is named after
+    owner: String, // the struct that holds the field
+    path: String,  // the node's column path, for doc comments
+}
+
+impl Site {
+    /// The site of `child`, a node inside this one; `hint` names its struct.
+    fn inner(&self, child: &Node, hint: String) -> Site {
+        Site {
+            hint,
+            owner: self.owner.clone(),
+            path: format!("{}.{}", self.path, child.name()),
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -288,8 +307,9 @@ impl Generator {
         RESERVED_TYPES.contains(&name) || self.structs.iter().any(|s| s.name == name)
     }
 
-    /// The fields of a group (or of the message) whose struct is `owner`.
-    fn fields(&mut self, nodes: &[Node], owner: &str) -> Vec<FieldDef> {
+    /// The fields of a group (or of the message) whose struct is `owner`;
+    /// `prefix` is the group's column path.
+    fn fields(&mut self, nodes: &[Node], owner: &str, prefix: Option<&str>) -> Vec<FieldDef> {
         let mut out: Vec<FieldDef> = Vec::new();
         for node in nodes {
             let mut ident = field_ident(node.name());
@@ -301,7 +321,15 @@ impl Generator {
                 n += 1;
             }
             let mark = self.notes.len();
-            let ty = self.node(node, node.repetition(), node.name(), owner);
+            let site = Site {
+                hint: node.name().to_owned(),
+                owner: owner.to_owned(),
+                path: prefix.map_or_else(
+                    || node.name().to_owned(),
+                    |p| format!("{p}.{}", node.name()),
+                ),
+            };
+            let ty = self.node(node, node.repetition(), &site);
             let field_notes = self.notes.split_off(mark);
             out.push(FieldDef {
                 ident,
@@ -314,17 +342,10 @@ impl Generator {
         out
     }
 
-    /// The type of `node` seen with `repetition`; `hint` names a struct made
-    /// for it, `owner` is the struct that holds the field.
-    fn node(
-        &mut self,
-        node: &Node,
-        repetition: Repetition,
-        hint: &str,
-        owner: &str,
-    ) -> Result<Ty, String> {
+    /// The type of `node`, at `site`, seen with `repetition`.
+    fn node(&mut self, node: &Node, repetition: Repetition, site: &Site) -> Result<Ty, String> {
         let mark = self.structs.len();
-        let value = match self.value(node, hint, owner) {
+        let value = match self.value(node, site) {
             Ok(value) => value,
             Err(why) => {
                 // Structs made for parts of the node (a map's key when its
@@ -341,7 +362,7 @@ impl Generator {
     }
 
     /// The type of one value of `node`, its repetition aside.
-    fn value(&mut self, node: &Node, hint: &str, owner: &str) -> Result<Ty, String> {
+    fn value(&mut self, node: &Node, site: &Site) -> Result<Ty, String> {
         match node {
             Node::Primitive { column, .. } => {
                 let kind = leaf_kind(column, self.owned).ok_or_else(|| {
@@ -361,18 +382,11 @@ impl Generator {
                     fields: pair,
                     ..
                 }] if pair.len() == 2 => {
-                    let key = self.node(
-                        &pair[0],
-                        pair[0].repetition(),
-                        &format!("{hint}_key"),
-                        owner,
-                    )?;
-                    let value = self.node(
-                        &pair[1],
-                        pair[1].repetition(),
-                        &format!("{hint}_value"),
-                        owner,
-                    )?;
+                    let pairs = site.inner(&fields[0], site.hint.clone());
+                    let key_site = pairs.inner(&pair[0], format!("{}_key", site.hint));
+                    let key = self.node(&pair[0], pair[0].repetition(), &key_site)?;
+                    let value_site = pairs.inner(&pair[1], format!("{}_value", site.hint));
+                    let value = self.node(&pair[1], pair[1].repetition(), &value_site)?;
                     let hashed = hashable(&key);
                     Ok(Ty::Map {
                         key: Box::new(key),
@@ -388,17 +402,17 @@ impl Generator {
                 }] => {
                     self.notes
                         .push("a MAP without values: read as the list of its keys".to_owned());
-                    self.list(node, fields, hint, owner)
+                    self.list(node, fields, site)
                 }
                 _ => {
                     Err("a MAP group must hold one REPEATED group of a key and a value".to_owned())
                 }
             },
-            Node::Group { fields, .. } if node.is_list() => self.list(node, fields, hint, owner),
+            Node::Group { fields, .. } if node.is_list() => self.list(node, fields, site),
             Node::Group { fields, .. } => {
-                let index = self.reserve(hint, Some(owner));
+                let index = self.reserve(&site.hint, Some(&site.owner));
                 let name = self.structs[index].name.clone();
-                let defs = self.fields(fields, &name);
+                let defs = self.fields(fields, &name, Some(&site.path));
                 if defs.iter().all(|f| f.ty.is_err()) {
                     // Drops the struct and every struct made for its fields.
                     self.structs.truncate(index);
@@ -409,27 +423,22 @@ impl Generator {
                     });
                 }
                 self.structs[index].fields = defs;
-                self.structs[index].doc = format!("The group `{}`.", node.name());
+                self.structs[index].doc = format!("The group `{}`.", site.path);
                 Ok(Ty::Struct(index))
             }
         }
     }
 
     /// The type of a LIST group `node` whose fields are `fields`.
-    fn list(
-        &mut self,
-        node: &Node,
-        fields: &[Node],
-        hint: &str,
-        owner: &str,
-    ) -> Result<Ty, String> {
+    fn list(&mut self, node: &Node, fields: &[Node], site: &Site) -> Result<Ty, String> {
         let [repeated] = fields else {
             return Err("a LIST group must hold exactly one field".to_owned());
         };
         if repeated.repetition() != Repetition::Repeated {
             return Err("the one field of a LIST group must be REPEATED".to_owned());
         }
-        let element_hint = format!("{hint}_item");
+        let element_hint = format!("{}_item", site.hint);
+        let repeated_site = site.inner(repeated, element_hint.clone());
         let element = match repeated {
             // The standard 3-level form: the repeated group's one field is
             // the element (legacy 2-level names aside).
@@ -441,9 +450,10 @@ impl Generator {
                 && name != "array"
                 && *name != format!("{}_tuple", node.name()) =>
             {
-                self.node(&inner[0], inner[0].repetition(), &element_hint, owner)?
+                let inner_site = repeated_site.inner(&inner[0], element_hint);
+                self.node(&inner[0], inner[0].repetition(), &inner_site)?
             }
-            _ => self.value(repeated, &element_hint, owner)?,
+            _ => self.value(repeated, &repeated_site)?,
         };
         Ok(Ty::Vec(Box::new(element)))
     }
@@ -928,20 +938,20 @@ pub struct Customer<'a> {
     pub address: Option<Address>, // OPTIONAL group
 }
 
-/// The group `address`.
+/// The group `customer.address`.
 #[derive(ParquetRow, Debug)]
 pub struct Address {
     pub zip: i32, // REQUIRED INT32
 }
 
-/// The group `element`.
+/// The group `fills.list.element`.
 #[derive(ParquetRow, Debug)]
 pub struct FillsItem {
     pub price: f64, // REQUIRED DOUBLE
     pub qty: i32, // REQUIRED INT32
 }
 
-/// The group `array`.
+/// The group `legacy.array`.
 #[derive(ParquetRow, Debug)]
 pub struct LegacyItem {
     pub x: i32, // REQUIRED INT32
