@@ -240,10 +240,9 @@ parquet-rows = {{ path = {:?} }}
     write_if_changed(&krate.join("Cargo.toml"), &manifest);
     write_if_changed(&krate.join("src").join("main.rs"), main);
     // The workspace's lock file pins the versions the workspace builds, so
-    // nothing is resolved (or fetched) anew.
-    if !krate.join("Cargo.lock").exists() {
-        std::fs::copy(root.join("Cargo.lock"), krate.join("Cargo.lock")).expect("copy Cargo.lock");
-    }
+    // nothing is resolved (or fetched) anew. Copied every time: cargo trims
+    // it to the crate's packages, and the workspace's may have changed since.
+    std::fs::copy(root.join("Cargo.lock"), krate.join("Cargo.lock")).expect("copy Cargo.lock");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     Command::new(cargo)
         .arg("run")
