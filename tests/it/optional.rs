@@ -67,6 +67,9 @@ struct NullableShared {
     size: Option<i32>,
 }
 
+/// Which values are null: `(row, column) -> bool`.
+type NullPattern = Box<dyn FnMut(usize, usize) -> bool>;
+
 /// One row of the generated data; `None` where `null(i, column)` says.
 type Row = (Option<i64>, Option<&'static str>, Option<f64>, Option<i32>);
 
@@ -92,7 +95,7 @@ fn data(rows: usize, null: &mut dyn FnMut(usize, usize) -> bool) -> Vec<Row> {
             (
                 (!null(i, 0)).then_some(1_700_000_000_000_000 + i as i64 * 7),
                 (!null(i, 1)).then_some(SYMBOLS[(r % 8) as usize]),
-                (!null(i, 2)).then_some(1.0 + (r >> 40) as f64 / 1e6),
+                (!null(i, 2)).then_some(1.0 + f64::from((r >> 40) as u32) / 1e6),
                 (!null(i, 3)).then_some((r % 1000) as i32),
             )
         })
@@ -192,9 +195,12 @@ fn option_fields_read_optional_columns_with_and_without_nulls() {
     let mut rng = Rng(42);
     // No nulls; scattered nulls (bit-packed levels); long runs of nulls and
     // of values (RLE levels), including whole pages of nulls.
-    let patterns: Vec<(&str, Box<dyn FnMut(usize, usize) -> bool>)> = vec![
+    let patterns: Vec<(&str, NullPattern)> = vec![
         ("no nulls", Box::new(|_, _| false)),
-        ("scattered", Box::new(move |_, _| rng.next() % 3 == 0)),
+        (
+            "scattered",
+            Box::new(move |_, _| rng.next().is_multiple_of(3)),
+        ),
         ("runs", Box::new(|i, c| (i / (50 + 37 * c)) % 2 == 1)),
         ("all null", Box::new(|_, c| c != 1)),
     ];
