@@ -343,7 +343,7 @@ const TABLE: [(&str, &str); 13] = [
     ("floor", "floor"),
     ("borrowed", "rows-borrowed"),
     ("owned", "rows-owned"),
-    ("Arc<str>", "rows-arc"),
+    ("`Arc<str>`", "rows-arc"),
     ("plain", "rows-plain"),
     ("2 threads", "rows-par-2t"),
     ("arrow batches", "arrow-batches"),
