@@ -423,4 +423,11 @@ fn notes(probe: bool) {
         "- record-api and record-api-rows read ts with get_timestamp_micros: ts is \
          TIMESTAMP_MICROS, and get_long is an error on it."
     );
+    println!(
+        "- opt-1m-*: every column OPTIONAL without nulls (as pyarrow, pandas and duckdb write); \
+         rows-plain (plain fields) is n/a where the binder rejects plain fields on OPTIONAL columns. \
+         polars-*, pyarrow-*, duckdb-*: bench-report/peers/run.sh, one process per tool and \
+         thread count, a DataFrame or Arrow table (not rows), polars and pyarrow from bytes in \
+         memory, duckdb from the file (page cache); allocs_per_row is not measured for them."
+    );
 }
