@@ -7,7 +7,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc, Once};
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -15,6 +15,7 @@ use parquet::basic::Encoding;
 use parquet::column::page::Page;
 use parquet::file::properties::{WriterProperties, WriterVersion};
 use parquet_rows::{Error, MismatchKind, ParquetFile, ParquetRow, SchemaError};
+use parquet_rows_suite::panics::{panic_message, quiet_panics_in_quiet_threads};
 use parquet_rows_suite::{all_pages, file_metadata, write_columns, ColumnValues};
 
 // ---------------------------------------------------------------------------
@@ -1027,31 +1028,6 @@ fn decode_all(bytes: Bytes) -> Result<usize, Error> {
     Ok(rows.len())
 }
 
-/// Silences panic messages from threads named `quiet-*` (their panics are
-/// caught and reported by the test), leaving other threads' messages alone.
-fn quiet_panics_in_fuzz_threads() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            let quiet = std::thread::current()
-                .name()
-                .is_some_and(|n| n.starts_with("quiet-"));
-            if !quiet {
-                previous(info);
-            }
-        }));
-    });
-}
-
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| (*s).to_owned())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "(non-string panic)".into())
-}
-
 /// Outcome counts of a batch of corrupted inputs.
 #[derive(Debug, Default)]
 struct Outcomes {
@@ -1067,7 +1043,7 @@ fn run_cases(
     name: &str,
     cases: impl Fn(usize) -> Option<(String, Bytes)> + Send + 'static,
 ) -> Outcomes {
-    quiet_panics_in_fuzz_threads();
+    quiet_panics_in_quiet_threads();
     let current = Arc::new(AtomicUsize::new(0));
     let progress = Arc::clone(&current);
     let (tx, rx) = mpsc::channel();
