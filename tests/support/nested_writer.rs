@@ -1,5 +1,5 @@
 //! Writing shredded rows with the `parquet` crate's column writers, under
-//! every writer setting the nested tests use ([`variants`]).
+//! every writer setting the nested tests use ([`files`]).
 
 #![allow(clippy::missing_panics_doc)] // test support: a broken fixture panics, which is how a test fails
 

@@ -1,13 +1,11 @@
 //! Deterministic values for the nested tests: a seeded SplitMix64 with
 //! helpers for nulls, list lengths, words and edge-case numbers.
 
-#![allow(clippy::missing_panics_doc)] // test support: a broken fixture panics, which is how a test fails
-
 use std::ops::Range;
 
 /// Rows in which everything nullable is null and every list is empty or null,
-/// at every level: with the tiny pages of [`variants`] whole pages hold nothing
-/// but nulls.
+/// at every level: with the tiny pages of
+/// [`files`](crate::nested_writer::files) whole pages hold nothing but nulls.
 pub const NULL_RUN: Range<usize> = 300..420;
 
 const WORDS: [&str; 12] = [

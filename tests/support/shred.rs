@@ -1,8 +1,6 @@
 //! Shredding: a value tree that mirrors the schema ([`Dyn`]), cut into
 //! repetition and definition levels per leaf column (Dremel's algorithm).
 
-#![allow(clippy::missing_panics_doc)] // test support: a broken fixture panics, which is how a test fails
-
 use parquet::basic::Repetition;
 use parquet::schema::types::Type;
 

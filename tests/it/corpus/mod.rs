@@ -20,7 +20,7 @@
 //! - A file that only a bug of the `parquet` crate keeps us from reading has a
 //!   test asserting that exact failure ([`BLOCKED_UPSTREAM`]), so that the fix
 //!   upstream shows up as a failing test.
-//! - `bad_data/` is checked in `errors.rs` (`every_bad_data_file_is_an_error`:
+//! - `bad_data/` is checked in `errors/corrupt.rs` (`every_bad_data_file_is_an_error`:
 //!   an `Err`, never a panic), except `ARROW-GH-43605`, which is readable and
 //!   compared here.
 //! - [`every_corpus_file_is_covered`] lists every `*.parquet` of the corpus and
@@ -271,7 +271,7 @@ const BLOCKED_UPSTREAM: &[(&str, fn())] = &[(
 )];
 
 /// Malformed files: each must be an `Err`, never a panic. Checked by
-/// `errors::every_bad_data_file_is_an_error`, which itself fails if its cases
+/// `errors::corrupt::every_bad_data_file_is_an_error`, which itself fails if its cases
 /// and `bad_data/` (less ARROW-GH-43605) differ.
 const MUST_FAIL: &[&str] = &[
     "bad_data/ARROW-GH-41317.parquet",

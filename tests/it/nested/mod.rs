@@ -2,10 +2,10 @@
 //! 2-level forms, un-annotated `repeated` fields), MAPs, and combinations.
 //!
 //! Every test generates Rust values deterministically (a seeded PRNG), with
-//! nulls and empty lists at every level, shreds them here into repetition and
+//! nulls and empty lists at every level, shreds them into repetition and
 //! definition levels ([`shred`], driven by the file's schema), writes them with
 //! the `parquet` crate's low-level column writers under several writer settings
-//! ([`variants`]: page v1 and v2, dictionary on and off, tiny pages, several
+//! ([`files`]: page v1 and v2, dictionary on and off, tiny pages, several
 //! row groups), then:
 //!
 //! 1. reads the file back with the `parquet` crate's record API and converts
@@ -18,6 +18,9 @@
 //! in which a list straddles a page boundary (allowed in data page v1) are
 //! written with hand-encoded pages ([`write_hand_paged`]); the same writer
 //! makes files with invalid levels for the error tests.
+//!
+//! That machinery is in the suite library (`tests/support/`: `rng`, `shred`,
+//! `nested_writer`, `pagewriter`, `record`); the tests are split by shape.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Debug;
