@@ -44,6 +44,15 @@ pub enum Error {
         /// What is not supported.
         message: String,
     },
+    /// The file may be valid, but reading it would go past a memory limit of
+    /// the crate (a page of more values, or a row group of more rows, than can
+    /// be held); the message names the limit.
+    Limit {
+        /// Where in the file.
+        location: Location,
+        /// Which limit, and what the file asked for.
+        message: String,
+    },
     /// A value that cannot be represented by the field: invalid UTF-8 for a `&str`,
     /// an out-of-range integer for a narrow field.
     Value {
@@ -98,6 +107,9 @@ impl fmt::Display for Error {
                 write!(f, "unsupported ({location}): {message}")
             }
             Error::Value { location, message } => write!(f, "bad value ({location}): {message}"),
+            Error::Limit { location, message } => {
+                write!(f, "over a limit ({location}): {message}")
+            }
         }
     }
 }
@@ -144,6 +156,8 @@ pub(crate) enum DecodeError {
     Unsupported(String),
     /// A value that does not fit the field.
     Value(String),
+    /// Decoding would take more memory than a limit of the crate allows.
+    Limit(String),
 }
 
 impl DecodeError {
@@ -158,6 +172,7 @@ impl DecodeError {
             DecodeError::OutOfSpec(message) => Error::OutOfSpec { location, message },
             DecodeError::Unsupported(message) => Error::Unsupported { location, message },
             DecodeError::Value(message) => Error::Value { location, message },
+            DecodeError::Limit(message) => Error::Limit { location, message },
         }
     }
 }

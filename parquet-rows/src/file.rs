@@ -106,7 +106,7 @@ impl ParquetFile {
             .row_groups()
             .iter()
             .map(|rg| usize::try_from(rg.num_rows()).unwrap_or(0))
-            .sum()
+            .fold(0, usize::saturating_add)
     }
 
     /// Checks that `T` matches the schema; returns its binding.
@@ -341,7 +341,31 @@ impl ParquetFile {
                     ),
                 });
             }
+            let location = || Location {
+                column: descr.path().string(),
+                row_group: Some(index),
+                page: None,
+            };
+            // A value of no bytes would let a page claim any number of values
+            // for free; the format requires a positive length.
+            if descr.physical_type() == parquet::basic::Type::FIXED_LEN_BYTE_ARRAY
+                && descr.type_length() <= 0
+            {
+                return Err(Error::OutOfSpec {
+                    location: location(),
+                    message: format!(
+                        "FIXED_LEN_BYTE_ARRAY({}) column: the length must be positive",
+                        descr.type_length()
+                    ),
+                });
+            }
             let pages: Vec<Page> = page_reader(leaf)?.collect::<Result<_, _>>()?;
+            check_value_counts(&pages, descr.max_rep_level(), num_rows).map_err(|message| {
+                Error::OutOfSpec {
+                    location: location(),
+                    message,
+                }
+            })?;
             columns.push(LoadedColumn::new(leaf, descr, pages));
         }
         Ok(LoadedRowGroup {
@@ -350,6 +374,31 @@ impl ParquetFile {
             columns,
         })
     }
+}
+
+/// Checks the data pages' value counts against the row group's rows: a
+/// column outside any list has one value (or null) per row, so its pages'
+/// headers may not claim more; decoders then size what they allocate by a
+/// page's count.
+fn check_value_counts(
+    pages: &[Page],
+    max_rep: i16,
+    num_rows: usize,
+) -> std::result::Result<(), String> {
+    if max_rep > 0 {
+        return Ok(());
+    }
+    let values = pages
+        .iter()
+        .filter(|p| p.is_data_page())
+        .fold(0usize, |sum, p| sum.saturating_add(p.num_values() as usize));
+    if values > num_rows {
+        return Err(format!(
+            "the column chunk has {} more values than the row group has rows",
+            values - num_rows
+        ));
+    }
+    Ok(())
 }
 
 /// Iterator over a file's row groups, each loaded as [`Pages`]; see
