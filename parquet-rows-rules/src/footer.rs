@@ -103,6 +103,77 @@ pub fn schema_from_metadata(metadata: &[u8]) -> Result<Schema, FooterError> {
     build(&elements)
 }
 
+/// Deepest group nesting [`check_schema`] accepts by default: deeper than
+/// any schema writers make (a list of lists of structs is a handful of
+/// levels), shallow enough that building the tree by recursion cannot
+/// overflow a 2 MiB thread's stack.
+pub const MAX_SCHEMA_DEPTH: usize = 256;
+
+/// Checks the schema of a serialized `FileMetaData` before a tree is built
+/// from it (the `parquet` crate's builder recurses once per level and
+/// reserves each group's claimed child count): every child count must be
+/// non-negative and fit the elements left, groups may nest at most
+/// `max_depth` deep, and the root's subtree must be the whole list.
+///
+/// The walk keeps, for each open group, the children it still expects: no
+/// recursion, and nothing reserved beyond `max_depth` entries.
+pub fn check_schema(metadata: &[u8], max_depth: usize) -> Result<(), FooterError> {
+    let mut reader = Reader {
+        buf: metadata,
+        pos: 0,
+    };
+    check_elements(&reader.file_metadata()?, max_depth)
+}
+
+fn check_elements(elements: &[Element], max_depth: usize) -> Result<(), FooterError> {
+    let mut open: Vec<(usize, &str)> = Vec::new(); // (children still expected, group name), innermost last
+    let mut pending = 0usize; // children still expected by all open groups
+    for (i, e) in elements.iter().enumerate() {
+        while open.last().is_some_and(|&(left, _)| left == 0) {
+            open.pop();
+        }
+        match open.last_mut() {
+            Some((left, _)) => {
+                *left -= 1;
+                pending -= 1;
+            }
+            None if i > 0 => {
+                return Err(corrupt(format!(
+                    "elements left after the root's subtree: {}",
+                    elements.len() - i
+                )));
+            }
+            None => {}
+        }
+        let n = e.num_children.unwrap_or(0);
+        let n = usize::try_from(n)
+            .map_err(|_| corrupt(format!("group `{}` has a negative child count {n}", e.name)))?;
+        if n == 0 {
+            continue;
+        }
+        let follow = elements.len() - i - 1;
+        pending = pending.saturating_add(n);
+        if pending > follow {
+            return Err(corrupt(format!(
+                "group `{}` claims {n} children but the schema has {follow} elements after it, some of them other groups' children",
+                e.name
+            )));
+        }
+        if open.len() >= max_depth {
+            return Err(corrupt(format!(
+                "groups are nested more than {max_depth} deep"
+            )));
+        }
+        open.push((n, &e.name));
+    }
+    if let Some(&(_, name)) = open.iter().rev().find(|&&(left, _)| left > 0) {
+        return Err(corrupt(format!(
+            "the schema ends before the children of group `{name}`"
+        )));
+    }
+    Ok(())
+}
+
 fn corrupt(why: impl Into<String>) -> FooterError {
     FooterError::Corrupt(why.into())
 }
@@ -666,5 +737,69 @@ mod tests {
             deep.push(1 << 4 | ty::STRUCT);
         }
         assert!(schema_from_metadata(&deep).is_err());
+    }
+
+    /// A `FileMetaData` whose schema is one element per entry of `children`
+    /// (named `e0`, `e1`, ...), each with that child count.
+    fn schema_of(children: &[Option<i32>]) -> Vec<u8> {
+        let mut w = W(Vec::new());
+        w.field(1, ty::I32).i32(2); // version
+        w.field(1, ty::LIST);
+        w.0.push(15 << 4 | ty::STRUCT);
+        w.varint(children.len() as u64);
+        for (i, n) in children.iter().enumerate() {
+            w.field(4, ty::BINARY).string(&format!("e{i}"));
+            if let Some(n) = n {
+                w.field(1, ty::I32).i32(*n);
+            }
+            w.stop();
+        }
+        w.stop();
+        w.0
+    }
+
+    /// A root, `groups` groups each holding the next, and one leaf.
+    fn chain(groups: usize) -> Vec<Option<i32>> {
+        let mut children = vec![Some(1); groups + 1];
+        children.push(None);
+        children
+    }
+
+    #[test]
+    fn check_schema_accepts_valid_trees() {
+        // root { a; g { b; c; } d; }
+        let tree = [Some(3), None, Some(2), None, None, None];
+        assert_eq!(check_schema(&schema_of(&tree), 2), Ok(()));
+        assert_eq!(check_schema(&footer(), MAX_SCHEMA_DEPTH), Ok(()));
+        // The root and 255 groups: 256 levels of groups.
+        assert_eq!(
+            check_schema(&schema_of(&chain(MAX_SCHEMA_DEPTH - 1)), MAX_SCHEMA_DEPTH),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn check_schema_rejects_lies() {
+        let err = |children: &[Option<i32>], depth| match check_schema(&schema_of(children), depth)
+        {
+            Err(FooterError::Corrupt(why)) => why,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            err(&chain(MAX_SCHEMA_DEPTH), MAX_SCHEMA_DEPTH),
+            "groups are nested more than 256 deep"
+        );
+        assert_eq!(err(&chain(3), 3), "groups are nested more than 3 deep");
+        assert!(err(&[Some(i32::MAX), None], 8).contains("claims 2147483647 children"));
+        assert!(err(&[Some(-1), None], 8).contains("negative child count -1"));
+        // A group claiming children that belong to its parent's other slots.
+        assert!(err(&[Some(2), Some(2), None, None], 8).contains("group `e1` claims 2 children"));
+        assert_eq!(
+            err(&[Some(1), None, None], 8),
+            "elements left after the root's subtree: 1"
+        );
+        // A hundred thousand nested groups: checked without recursion.
+        let deep = chain(100_000);
+        assert!(err(&deep, MAX_SCHEMA_DEPTH).contains("nested more than"));
     }
 }

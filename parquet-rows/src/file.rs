@@ -70,6 +70,7 @@ impl ParquetFile {
     /// Reads the footer of an open file.
     pub fn from_file(file: std::fs::File) -> Result<Self> {
         let len = file.metadata()?.len();
+        check_footer_of_file(&file, len)?;
         Ok(ParquetFile {
             reader: Box::new(SerializedFileReader::new(file)?),
             concurrent_reads: false,
@@ -81,6 +82,9 @@ impl ParquetFile {
     /// Reads the footer of a file held in memory.
     pub fn from_bytes(bytes: impl Into<Bytes>) -> Result<Self> {
         let bytes = bytes.into();
+        if let Some(metadata) = footer(&bytes) {
+            check_footer(metadata)?;
+        }
         Ok(ParquetFile {
             len: bytes.len() as u64,
             reader: Box::new(SerializedFileReader::new(bytes)?),
@@ -374,6 +378,59 @@ impl ParquetFile {
             columns,
         })
     }
+}
+
+/// The serialized `FileMetaData` at the end of `file`, or `None` when `file`
+/// does not end like a Parquet file (the `parquet` crate then says why).
+fn footer(file: &[u8]) -> Option<&[u8]> {
+    let len = file.len();
+    let (rest, tail) = file.split_last_chunk::<8>()?;
+    if &tail[4..] != b"PAR1" {
+        return None;
+    }
+    let footer_len = u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]) as usize;
+    (footer_len <= len.saturating_sub(12)).then(|| &rest[rest.len() - footer_len..])
+}
+
+/// [`check_footer`] for a file on disk: reads its tail (at most the file's
+/// length, which the footer's length is checked against first).
+fn check_footer_of_file(file: &std::fs::File, len: u64) -> Result<()> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut reader = file;
+    if len < 12 {
+        return Ok(());
+    }
+    let mut tail = [0u8; 8];
+    reader.seek(SeekFrom::End(-8))?;
+    reader.read_exact(&mut tail)?;
+    let footer_len = u64::from(u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]));
+    if &tail[4..] != b"PAR1" || footer_len > len - 12 {
+        return Ok(());
+    }
+    let mut metadata = vec![0u8; usize::try_from(footer_len).unwrap_or(usize::MAX)];
+    reader.seek(SeekFrom::End(
+        -8 - i64::try_from(footer_len).unwrap_or(i64::MAX),
+    ))?;
+    reader.read_exact(&mut metadata)?;
+    reader.rewind()?;
+    check_footer(&metadata)
+}
+
+/// Checks the footer's schema with this crate's own bounded reader before the
+/// `parquet` crate builds a tree from it: `parquet` reserves each group's
+/// claimed child count and recurses once per level, so a lying footer could
+/// abort the process or overflow a thread's stack (see `docs/hostile-input.md`).
+fn check_footer(metadata: &[u8]) -> Result<()> {
+    parquet_rows_rules::check_schema(metadata, parquet_rows_rules::MAX_SCHEMA_DEPTH).map_err(|e| {
+        let message = match e {
+            parquet_rows_rules::FooterError::Corrupt(why) => format!("footer: {why}"),
+            other => format!("footer: {other}"),
+        };
+        Error::OutOfSpec {
+            location: Location::default(),
+            message,
+        }
+    })
 }
 
 /// Checks the data pages' value counts against the row group's rows: a
