@@ -301,7 +301,13 @@ impl ParquetFile {
 
     /// Reads and decompresses the bound column chunks of row group `index`.
     fn load_group(&self, index: usize, binding: &Binding) -> Result<LoadedRowGroup> {
-        let group = self.reader.get_row_group(index)?;
+        let group = self
+            .reader
+            .get_row_group(index)
+            .map_err(Error::parquet_at(Location {
+                row_group: Some(index),
+                ..Location::default()
+            }))?;
         Self::load_columns(index, group.metadata(), binding, |leaf| {
             group.get_column_page_reader(leaf)
         })
@@ -363,7 +369,9 @@ impl ParquetFile {
                     ),
                 });
             }
-            let pages: Vec<Page> = page_reader(leaf)?.collect::<Result<_, _>>()?;
+            let pages: Vec<Page> = page_reader(leaf)
+                .and_then(Iterator::collect)
+                .map_err(Error::parquet_at(location()))?;
             check_value_counts(&pages, descr.max_rep_level(), num_rows).map_err(|message| {
                 Error::OutOfSpec {
                     location: location(),
