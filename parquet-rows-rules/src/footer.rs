@@ -151,14 +151,15 @@ fn check_elements(elements: &[Element], max_depth: usize) -> Result<(), FooterEr
         if n == 0 {
             continue;
         }
-        let follow = elements.len() - i - 1;
-        pending = pending.saturating_add(n);
-        if pending > follow {
+        // Every child still expected takes at least one of the elements left.
+        let room = (elements.len() - i - 1).saturating_sub(pending);
+        if n > room {
             return Err(corrupt(format!(
-                "group `{}` claims {n} children but the schema has {follow} elements after it, some of them other groups' children",
+                "group `{}` claims {n} children but the schema has room for {room}",
                 e.name
             )));
         }
+        pending += n;
         if open.len() >= max_depth {
             return Err(corrupt(format!(
                 "groups are nested more than {max_depth} deep"
@@ -790,10 +791,16 @@ mod tests {
             "groups are nested more than 256 deep"
         );
         assert_eq!(err(&chain(3), 3), "groups are nested more than 3 deep");
-        assert!(err(&[Some(i32::MAX), None], 8).contains("claims 2147483647 children"));
+        assert_eq!(
+            err(&[Some(i32::MAX), None], 8),
+            "group `e0` claims 2147483647 children but the schema has room for 1"
+        );
         assert!(err(&[Some(-1), None], 8).contains("negative child count -1"));
         // A group claiming children that belong to its parent's other slots.
-        assert!(err(&[Some(2), Some(2), None, None], 8).contains("group `e1` claims 2 children"));
+        assert_eq!(
+            err(&[Some(2), Some(2), None, None], 8),
+            "group `e1` claims 2 children but the schema has room for 1"
+        );
         assert_eq!(
             err(&[Some(1), None, None], 8),
             "elements left after the root's subtree: 1"
