@@ -369,10 +369,13 @@ pub fn file(schema: &[Element], row_groups: &[(i64, Vec<Chunk>)]) -> Vec<u8> {
 /// A zstd frame that inflates to `len` copies of `byte` (a multiple of
 /// 128 KiB) from 4 bytes per 128 KiB: RLE blocks
 /// (<https://github.com/facebook/zstd/blob/dev/doc/zstd_compression_format.md>).
+///
+/// # Panics
+/// If `len` is not a positive multiple of 128 KiB.
 pub fn zstd_bomb(byte: u8, len: usize) -> Vec<u8> {
     const BLOCK: usize = 128 << 10;
     assert!(
-        len % BLOCK == 0 && len > 0,
+        len.is_multiple_of(BLOCK) && len > 0,
         "a whole number of 128 KiB blocks"
     );
     // Magic; frame header: no content size, no checksum, no dictionary;
