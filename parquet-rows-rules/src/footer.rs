@@ -175,12 +175,12 @@ fn check_elements(elements: &[Element], max_depth: usize) -> Result<(), FooterEr
     Ok(())
 }
 
-fn corrupt(why: impl Into<String>) -> FooterError {
+pub(crate) fn corrupt(why: impl Into<String>) -> FooterError {
     FooterError::Corrupt(why.into())
 }
 
 /// Compact protocol type ids.
-mod ty {
+pub(crate) mod ty {
     pub const STOP: u8 = 0;
     pub const TRUE: u8 = 1;
     pub const FALSE: u8 = 2;
@@ -211,17 +211,18 @@ struct Element {
     logical: Option<Logical>,
 }
 
-struct Reader<'a> {
-    buf: &'a [u8],
-    pos: usize, // invariant: <= buf.len()
+/// A compact-protocol reader over untrusted bytes (shared with `page_header`).
+pub(crate) struct Reader<'a> {
+    pub(crate) buf: &'a [u8],
+    pub(crate) pos: usize, // invariant: <= buf.len()
 }
 
 impl Reader<'_> {
-    fn left(&self) -> usize {
+    pub(crate) fn left(&self) -> usize {
         self.buf.len() - self.pos
     }
 
-    fn byte(&mut self) -> Result<u8, FooterError> {
+    pub(crate) fn byte(&mut self) -> Result<u8, FooterError> {
         let b = *self
             .buf
             .get(self.pos)
@@ -230,7 +231,7 @@ impl Reader<'_> {
         Ok(b)
     }
 
-    fn skip_bytes(&mut self, n: usize) -> Result<(), FooterError> {
+    pub(crate) fn skip_bytes(&mut self, n: usize) -> Result<(), FooterError> {
         if n > self.left() {
             return Err(corrupt(format!("a value of {n} bytes runs past its end")));
         }
@@ -238,7 +239,7 @@ impl Reader<'_> {
         Ok(())
     }
 
-    fn varint(&mut self) -> Result<u64, FooterError> {
+    pub(crate) fn varint(&mut self) -> Result<u64, FooterError> {
         let mut value = 0u64;
         for shift in (0..64).step_by(7) {
             let b = self.byte()?;
@@ -250,16 +251,16 @@ impl Reader<'_> {
         Err(corrupt("a varint is longer than 10 bytes"))
     }
 
-    fn zigzag(&mut self) -> Result<i64, FooterError> {
+    pub(crate) fn zigzag(&mut self) -> Result<i64, FooterError> {
         let v = self.varint()?;
         Ok((v >> 1) as i64 ^ -((v & 1) as i64))
     }
 
-    fn i32(&mut self) -> Result<i32, FooterError> {
+    pub(crate) fn i32(&mut self) -> Result<i32, FooterError> {
         i32::try_from(self.zigzag()?).map_err(|_| corrupt("an i32 is out of range"))
     }
 
-    fn binary(&mut self) -> Result<&[u8], FooterError> {
+    pub(crate) fn binary(&mut self) -> Result<&[u8], FooterError> {
         let len = usize::try_from(self.varint()?).unwrap_or(usize::MAX);
         let start = self.pos;
         self.skip_bytes(len)?;
@@ -267,7 +268,7 @@ impl Reader<'_> {
     }
 
     /// The next field's (id, type), or `None` at the struct's stop byte.
-    fn field(&mut self, last_id: &mut i16) -> Result<Option<(i16, u8)>, FooterError> {
+    pub(crate) fn field(&mut self, last_id: &mut i16) -> Result<Option<(i16, u8)>, FooterError> {
         let header = self.byte()?;
         let kind = header & 0x0f;
         if kind == ty::STOP {
@@ -285,7 +286,7 @@ impl Reader<'_> {
 
     /// A list or set header: (element type, size), the size checked against
     /// the bytes left (every element takes at least one byte).
-    fn list(&mut self) -> Result<(u8, usize), FooterError> {
+    pub(crate) fn list(&mut self) -> Result<(u8, usize), FooterError> {
         let header = self.byte()?;
         let short = usize::from(header >> 4);
         let size = if short == 15 {
@@ -302,7 +303,7 @@ impl Reader<'_> {
     }
 
     /// Skips a value of compact type `kind` (inside a field: booleans are in the header).
-    fn skip(&mut self, kind: u8, depth: usize) -> Result<(), FooterError> {
+    pub(crate) fn skip(&mut self, kind: u8, depth: usize) -> Result<(), FooterError> {
         if depth > MAX_DEPTH {
             return Err(corrupt("values are nested too deep"));
         }
@@ -340,7 +341,7 @@ impl Reader<'_> {
     }
 
     /// Skips a list element or map entry (booleans take a byte there).
-    fn skip_element(&mut self, kind: u8, depth: usize) -> Result<(), FooterError> {
+    pub(crate) fn skip_element(&mut self, kind: u8, depth: usize) -> Result<(), FooterError> {
         if kind == ty::TRUE || kind == ty::FALSE {
             self.skip_bytes(1)
         } else {
@@ -348,7 +349,7 @@ impl Reader<'_> {
         }
     }
 
-    fn skip_struct(&mut self, depth: usize) -> Result<(), FooterError> {
+    pub(crate) fn skip_struct(&mut self, depth: usize) -> Result<(), FooterError> {
         let mut last = 0;
         while let Some((_, kind)) = self.field(&mut last)? {
             self.skip(kind, depth)?;

@@ -14,7 +14,8 @@
 //!   the closest name), nested column, wrong type, nullable column.
 //! - [`recognize`] maps a field type's tokens to a kind, for the derive.
 //! - [`parse`] reads message-type text (`message m { REQUIRED INT64 ts; }`),
-//!   [`read_schema`] the footer of a Parquet file.
+//!   [`read_schema`] the footer of a Parquet file, [`check_schema`] checks a
+//!   footer's schema list, [`page_header`] reads a page header.
 //! - [`message`] holds the text of mismatch messages.
 //!
 //! ```
@@ -33,6 +34,7 @@ mod column;
 mod footer;
 mod kind;
 pub mod message;
+pub mod page_header;
 mod parse;
 mod schema;
 mod syntax;
