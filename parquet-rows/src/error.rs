@@ -15,9 +15,7 @@ use crate::bind::SchemaError;
 /// fn explain(e: &Error) -> &'static str {
 ///     match e {
 ///         Error::Schema(_) => "fix the struct",
-///         Error::OutOfSpec { .. } | Error::Parquet(_) | Error::ParquetAt { .. } => {
-///             "the file is corrupt"
-///         }
+///         Error::OutOfSpec { .. } | Error::Parquet(_) => "the file is corrupt",
 ///         Error::Value { .. } => "a value does not fit the field",
 ///         _ => "something else",
 ///     }
@@ -28,16 +26,9 @@ use crate::bind::SchemaError;
 pub enum Error {
     /// Reading the file failed.
     Io(std::io::Error),
-    /// The `parquet` crate rejected the footer, a page header or a compressed page.
+    /// The `parquet` crate rejected the footer (page headers and pages are
+    /// this crate's own: their errors are [`Error::OutOfSpec`] with a location).
     Parquet(parquet::errors::ParquetError),
-    /// The `parquet` crate failed while reading the pages of a known row group
-    /// or column chunk (a page header, a compressed page, a read cut short).
-    ParquetAt {
-        /// Which row group, and column when known.
-        location: Location,
-        /// The `parquet` crate's error.
-        error: parquet::errors::ParquetError,
-    },
     /// The struct and the file's schema disagree; lists every mismatch at once.
     Schema(SchemaError),
     /// Page bytes break the Parquet format (truncated page, index out of range, ...).
@@ -109,7 +100,6 @@ impl fmt::Display for Error {
             Error::Io(e) => write!(f, "i/o error: {e}"),
             // `ParquetError`'s own text already starts with "Parquet error".
             Error::Parquet(e) => e.fmt(f),
-            Error::ParquetAt { location, error } => write!(f, "{error} ({location})"),
             Error::Schema(e) => e.fmt(f),
             Error::OutOfSpec { location, message } => {
                 write!(f, "corrupt file ({location}): {message}")
@@ -129,7 +119,7 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Error::Io(e) => Some(e),
-            Error::Parquet(e) | Error::ParquetAt { error: e, .. } => Some(e),
+            Error::Parquet(e) => Some(e),
             Error::Schema(e) => Some(e),
             _ => None,
         }
@@ -151,15 +141,6 @@ impl From<parquet::errors::ParquetError> for Error {
 impl From<SchemaError> for Error {
     fn from(e: SchemaError) -> Self {
         Error::Schema(e)
-    }
-}
-
-impl Error {
-    /// A `parquet` crate's error at `location`.
-    pub(crate) fn parquet_at(
-        location: Location,
-    ) -> impl FnOnce(parquet::errors::ParquetError) -> Self {
-        move |error| Error::ParquetAt { location, error }
     }
 }
 

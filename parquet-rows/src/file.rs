@@ -3,14 +3,16 @@
 use std::path::Path;
 
 use bytes::Bytes;
-use parquet::column::page::{Page, PageReader};
+use parquet::column::page::Page;
 use parquet::file::metadata::RowGroupMetaData;
 use parquet::file::reader::FileReader;
 use parquet::file::serialized_reader::SerializedFileReader;
 use parquet::schema::types::SchemaDescriptor;
 
 use crate::bind::{bind, Binding};
+use crate::chunk::{read_pages, Budget, Source};
 use crate::error::{Error, Location, Result};
+use crate::options::ReadOptions;
 use crate::pages::{LoadedColumn, LoadedRowGroup, Pages};
 use crate::row::ParquetRow;
 
@@ -46,8 +48,12 @@ pub struct ParquetFile {
     #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
     path: Option<std::path::PathBuf>,
     // The file's length in bytes: bounds what row counts from the footer may
-    // make us reserve.
+    // make us reserve, and the column chunks' byte ranges.
     len: u64,
+    // The file's bytes, read by column chunk.
+    source: Source,
+    // Memory limits.
+    options: ReadOptions,
 }
 
 impl std::fmt::Debug for ParquetFile {
@@ -71,11 +77,14 @@ impl ParquetFile {
     pub fn from_file(file: std::fs::File) -> Result<Self> {
         let len = file.metadata()?.len();
         check_footer_of_file(&file, len)?;
+        let source = Source::File(std::sync::Arc::new(file.try_clone()?));
         Ok(ParquetFile {
             reader: Box::new(SerializedFileReader::new(file)?),
             concurrent_reads: false,
             path: None,
             len,
+            source,
+            options: ReadOptions::default(),
         })
     }
 
@@ -87,10 +96,28 @@ impl ParquetFile {
         }
         Ok(ParquetFile {
             len: bytes.len() as u64,
-            reader: Box::new(SerializedFileReader::new(bytes)?),
+            reader: Box::new(SerializedFileReader::new(bytes.clone())?),
             concurrent_reads: true,
             path: None,
+            source: Source::Bytes(bytes),
+            options: ReadOptions::default(),
         })
+    }
+
+    /// Reads with the memory limits of `options` instead of the defaults.
+    ///
+    /// ```
+    /// # use parquet_rows::{ParquetFile, ReadOptions};
+    /// # fn main() -> parquet_rows::Result<()> {
+    /// # let bytes = parquet_rows::doc_support::tick_file(10)?;
+    /// let file = ParquetFile::from_bytes(bytes)?
+    ///     .with_options(ReadOptions::default().max_page_bytes(16 << 20));
+    /// # Ok(()) }
+    /// ```
+    #[must_use]
+    pub fn with_options(mut self, options: ReadOptions) -> Self {
+        self.options = options;
+        self
     }
 
     /// The file's schema.
@@ -279,17 +306,7 @@ impl ParquetFile {
         binding: &Binding,
         file: &std::sync::Arc<std::fs::File>,
     ) -> Result<LoadedRowGroup> {
-        let meta = self.reader.metadata().row_group(index);
-        let rows = usize::try_from(meta.num_rows()).unwrap_or(0);
-        Self::load_columns(index, meta, binding, |leaf| {
-            let reader = parquet::file::serialized_reader::SerializedPageReader::new(
-                std::sync::Arc::clone(file),
-                meta.column(leaf),
-                rows,
-                None,
-            )?;
-            Ok(Box::new(reader))
-        })
+        self.load_columns(index, binding, &Source::File(std::sync::Arc::clone(file)))
     }
 
     fn pages(&self, row_groups: Vec<LoadedRowGroup>) -> Pages {
@@ -301,26 +318,21 @@ impl ParquetFile {
 
     /// Reads and decompresses the bound column chunks of row group `index`.
     fn load_group(&self, index: usize, binding: &Binding) -> Result<LoadedRowGroup> {
-        let group = self
-            .reader
-            .get_row_group(index)
-            .map_err(Error::parquet_at(Location {
-                row_group: Some(index),
-                ..Location::default()
-            }))?;
-        Self::load_columns(index, group.metadata(), binding, |leaf| {
-            group.get_column_page_reader(leaf)
-        })
+        self.load_columns(index, binding, &self.source)
     }
 
-    /// Reads every page of the bound columns of row group `index` through the
-    /// page readers `page_reader(leaf)` makes.
+    /// Reads every page of the bound columns of row group `index` from `source`.
     fn load_columns(
+        &self,
         index: usize,
-        meta: &RowGroupMetaData,
         binding: &Binding,
-        page_reader: impl Fn(usize) -> parquet::errors::Result<Box<dyn PageReader>>,
+        source: &Source,
     ) -> Result<LoadedRowGroup> {
+        let meta: &RowGroupMetaData = self.reader.metadata().row_group(index);
+        let mut budget = Budget {
+            left: self.options.row_group_bytes(),
+            options: self.options,
+        };
         let num_rows = usize::try_from(meta.num_rows()).map_err(|_| Error::OutOfSpec {
             location: Location {
                 row_group: Some(index),
@@ -369,9 +381,24 @@ impl ParquetFile {
                     ),
                 });
             }
-            let pages: Vec<Page> = page_reader(leaf)
-                .and_then(Iterator::collect)
-                .map_err(Error::parquet_at(location()))?;
+            let (start, len) = (start as u64, chunk.compressed_size() as u64);
+            if start.saturating_add(len) > self.len {
+                return Err(Error::OutOfSpec {
+                    location: location(),
+                    message: format!(
+                        "the column chunk's {len} bytes from offset {start} run past the end of the file ({} bytes)",
+                        self.len
+                    ),
+                });
+            }
+            let bytes = source.read(start, len)?;
+            let pages: Vec<Page> =
+                read_pages(&bytes, chunk.compression(), &mut budget).map_err(|(page, e)| {
+                    e.at(Location {
+                        page: Some(page),
+                        ..location()
+                    })
+                })?;
             check_value_counts(&pages, descr.max_rep_level(), num_rows).map_err(|message| {
                 Error::OutOfSpec {
                     location: location(),

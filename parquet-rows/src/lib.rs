@@ -201,12 +201,14 @@
 #![deny(missing_docs)]
 
 mod bind;
+mod chunk;
 mod column;
 mod encoding;
 mod error;
 mod field;
 mod file;
 mod nested;
+mod options;
 mod out;
 mod pages;
 #[cfg(feature = "rayon")]
@@ -226,6 +228,7 @@ pub use error::{Error, Location, Result};
 pub use field::{ColumnContext, ParquetField};
 pub use file::{from_bytes, from_file, from_path, ParquetFile, RowGroups};
 pub use nested::ParquetNode;
+pub use options::ReadOptions;
 pub use pages::Pages;
 pub use row::ParquetRow;
 pub use types::{Date, Decimal, Int96, Time, Timestamp, Unit};
