@@ -1362,7 +1362,7 @@ enum Stage {
 
 fn stage(e: &Error) -> Stage {
     match e {
-        Error::Parquet(_) | Error::ParquetAt { .. } | Error::Io(_) => Stage::Parquet,
+        Error::Parquet(_) | Error::Io(_) => Stage::Parquet,
         Error::Schema(_) => Stage::Schema,
         _ => Stage::Decode,
     }

@@ -66,6 +66,19 @@ const CASES: &[(&str, Case)] = &[
     ("schema_256_deep_reads", schema_256_deep_reads),
     ("page_past_its_chunk", page_past_its_chunk),
     ("zstd_bomb_reservation", zstd_bomb_reservation),
+    ("snappy_claims_2_gib", || {
+        compressed_claim(codec::SNAPPY, i32::MAX, vec![0; 500])
+    }),
+    ("snappy_claims_more_than_its_preamble", || {
+        compressed_claim(codec::SNAPPY, 1 << 20, vec![4, 0, 1, 2, 3, 4])
+    }),
+    ("lz4_raw_claims_200_mib", || {
+        compressed_claim(codec::LZ4_RAW, 200 << 20, vec![0; 500])
+    }),
+    ("zstd_inflates_past_its_claim", || {
+        compressed_claim(codec::ZSTD, 1 << 20, zstd_bomb(0, 64 << 20))
+    }),
+    ("row_group_budget", row_group_budget),
     ("allocate_past_the_limit", || {
         vec![1u8; 2 << 30].len().to_string()
     }),
@@ -80,7 +93,6 @@ fn describe(result: Result<usize, Error>) -> String {
     let kind = match &e {
         Error::OutOfSpec { .. } => "OutOfSpec",
         Error::Limit { .. } => "Limit",
-        Error::ParquetAt { .. } => "ParquetAt",
         Error::Parquet(_) => "Parquet",
         Error::Unsupported { .. } => "Unsupported",
         _ => "other",
@@ -240,6 +252,32 @@ fn zstd_bomb_reservation() -> String {
     owned(file(&schema, &[(i64::from(i32::MAX), vec![chunk])]))
 }
 
+/// One ZSTD/SNAPPY/LZ4 page of `body` whose header claims `declared` bytes
+/// once decompressed.
+fn compressed_claim(compression: i32, declared: i32, body: Vec<u8>) -> String {
+    let mut page = Page::data(1, encoding::PLAIN, body);
+    page.uncompressed_size = Some(declared);
+    let mut chunk = Chunk::new("x", physical::INT64, vec![page]);
+    chunk.codec = compression;
+    let schema = [Element::root(1), Element::leaf("x", physical::INT64, None)];
+    owned(file(&schema, &[(1, vec![chunk])]))
+}
+
+/// A 64 MiB page, under the page limit, over a row group limit of 16 MiB.
+fn row_group_budget() -> String {
+    let len = 64 << 20;
+    let mut page = Page::data(1, encoding::PLAIN, zstd_bomb(0, len));
+    page.uncompressed_size = Some(len as i32);
+    let mut chunk = Chunk::new("x", physical::INT64, vec![page]);
+    chunk.codec = codec::ZSTD;
+    let schema = [Element::root(1), Element::leaf("x", physical::INT64, None)];
+    let options = parquet_rows::ReadOptions::default().max_row_group_bytes(16 << 20);
+    describe(
+        ParquetFile::from_bytes(file(&schema, &[(1, vec![chunk])]))
+            .and_then(|f| f.with_options(options).read::<X>().map(|r| r.len())),
+    )
+}
+
 #[test]
 #[ignore = "the child process of this module's tests: they run it with a case name"]
 fn child() {
@@ -375,13 +413,10 @@ fn schemas_nested_too_deep_or_with_lying_child_counts() {
 }
 
 #[test]
-fn parquet_errors_name_the_column_and_row_group() {
-    let (status, outcome, all) = run("page_past_its_chunk");
-    assert!(status.success(), "{all}");
-    let outcome = outcome.expect("an outcome");
-    assert!(
-        outcome.starts_with("ParquetAt: ") && outcome.ends_with("(column `x`, row group 0)"),
-        "{outcome}"
+fn page_past_its_chunk_names_the_column_row_group_and_page() {
+    check(
+        "page_past_its_chunk",
+        "OutOfSpec: corrupt file (column `x`, row group 0, page 0): a page of 1000 bytes in the 24 bytes left of its column chunk",
     );
 }
 
@@ -390,5 +425,29 @@ fn zstd_bomb_claiming_2_31_rows() {
     check(
         "zstd_bomb_reservation",
         "Limit: over a limit (row group 0): no memory for the 536871936 rows the row groups hold",
+    );
+}
+
+#[test]
+fn decompression_bombs_stop_at_the_declared_size_and_the_limits() {
+    check(
+        "snappy_claims_2_gib",
+        "Limit: over a limit (column `x`, row group 0, page 0): a page of 2147483647 bytes decompressed, over the limit of 268435456 (raise `ReadOptions::max_page_bytes`)",
+    );
+    check(
+        "snappy_claims_more_than_its_preamble",
+        "OutOfSpec: corrupt file (column `x`, row group 0, page 0): the page decompresses to 4 bytes but its header says 1048576",
+    );
+    check(
+        "lz4_raw_claims_200_mib",
+        "OutOfSpec: corrupt file (column `x`, row group 0, page 0): 500 bytes of LZ4 cannot decompress to the 209715200 bytes the page header says",
+    );
+    check(
+        "zstd_inflates_past_its_claim",
+        "OutOfSpec: corrupt file (column `x`, row group 0, page 0): the page decompresses to more than the 1048576 bytes its header says",
+    );
+    check(
+        "row_group_budget",
+        "Limit: over a limit (column `x`, row group 0, page 0): the row group's pages take more than 16777216 bytes decompressed (raise `ReadOptions::max_row_group_bytes`)",
     );
 }

@@ -26,7 +26,9 @@ pub mod encoding {
 /// Thrift `CompressionCodec`.
 pub mod codec {
     pub const UNCOMPRESSED: i32 = 0;
+    pub const SNAPPY: i32 = 1;
     pub const ZSTD: i32 = 6;
+    pub const LZ4_RAW: i32 = 7;
 }
 
 /// Thrift `FieldRepetitionType::REQUIRED`.
@@ -105,7 +107,7 @@ impl Thrift {
         }
     }
 
-    /// A list<i32> field.
+    /// A `list<i32>` field.
     pub fn i32s(&mut self, id: i16, values: &[i32]) -> &mut Self {
         self.list_header(id, I32, values.len());
         for &v in values {
@@ -114,7 +116,7 @@ impl Thrift {
         self
     }
 
-    /// A list<binary> field.
+    /// A `list<binary>` field.
     pub fn binaries(&mut self, id: i16, values: &[&str]) -> &mut Self {
         self.list_header(id, BINARY, values.len());
         for v in values {
@@ -124,7 +126,7 @@ impl Thrift {
         self
     }
 
-    /// A list<struct> field whose `len` elements `element` writes (each
+    /// A `list<struct>` field whose `len` elements `element` writes (each
     /// between `begin` and `end`).
     pub fn structs<T>(&mut self, id: i16, items: &[T], mut element: impl FnMut(&mut Self, &T)) {
         self.list_header(id, STRUCT, items.len());
