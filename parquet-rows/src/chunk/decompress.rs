@@ -17,6 +17,47 @@ use crate::error::DecodeError;
 /// lie, refused before the output is zero-filled.
 const LZ4_MAX_RATIO: usize = 255;
 
+/// Decompressors with state worth keeping from one page to the next (a
+/// ZSTD context, as `parquet` keeps one per column chunk).
+#[derive(Default)]
+pub(crate) struct Codecs {
+    zstd: Option<zstd::bulk::Decompressor<'static>>,
+}
+
+impl std::fmt::Debug for Codecs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Codecs").finish_non_exhaustive()
+    }
+}
+
+impl Codecs {
+    /// Decompresses `input` into exactly `declared` bytes with `codec`.
+    pub(crate) fn decompress(
+        &mut self,
+        codec: Compression,
+        input: &[u8],
+        declared: usize,
+    ) -> Result<Vec<u8>, DecodeError> {
+        if let Compression::ZSTD(_) = codec {
+            let zstd = match &mut self.zstd {
+                Some(zstd) => zstd,
+                none => none.insert(
+                    zstd::bulk::Decompressor::new()
+                        .map_err(|e| DecodeError::oos(format!("ZSTD: {e}")))?,
+                ),
+            };
+            // One call into a buffer of the declared capacity: zstd stops
+            // with an error where the output would pass it.
+            let mut out = Vec::with_capacity(declared);
+            zstd.decompress_to_buffer(input, &mut out).map_err(|e| {
+                DecodeError::oos(format!("ZSTD: {e} (the page header says {declared} bytes)"))
+            })?;
+            return exact(out, declared);
+        }
+        decompress(codec, input, declared)
+    }
+}
+
 /// Decompresses `input` into exactly `declared` bytes with `codec`.
 pub(crate) fn decompress(
     codec: Compression,
@@ -29,7 +70,7 @@ pub(crate) fn decompress(
         Compression::GZIP(_) => bounded_read(flate2::read::MultiGzDecoder::new(input), declared)?,
         Compression::BROTLI(_) => bounded_read(brotli::Decompressor::new(input, 4096), declared)?,
         Compression::ZSTD(_) => {
-            let decoder = zstd::stream::read::Decoder::new(input)
+            let decoder = zstd::stream::read::Decoder::with_buffer(input)
                 .map_err(|e| DecodeError::oos(format!("ZSTD: {e}")))?;
             bounded_read(decoder, declared)?
         }
@@ -43,6 +84,11 @@ pub(crate) fn decompress(
             )))
         }
     };
+    exact(out, declared)
+}
+
+/// `out`, if it has exactly the `declared` bytes.
+fn exact(out: Vec<u8>, declared: usize) -> Result<Vec<u8>, DecodeError> {
     if out.len() != declared {
         return Err(DecodeError::oos(format!(
             "the page decompresses to {} bytes but its header says {declared}",
@@ -172,6 +218,17 @@ mod tests {
             assert_eq!(
                 decompress(codec, &bytes, data.len()).unwrap(),
                 data,
+                "{codec}"
+            );
+            let mut codecs = Codecs::default();
+            let again = codecs.decompress(codec, &bytes, data.len()).unwrap();
+            assert_eq!(again, data, "{codec}");
+            assert!(
+                codecs.decompress(codec, &bytes, data.len() - 1).is_err(),
+                "{codec}"
+            );
+            assert!(
+                codecs.decompress(codec, &bytes, data.len() + 1).is_err(),
                 "{codec}"
             );
             // One byte more or less than the data is: an error, not a

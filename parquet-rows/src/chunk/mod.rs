@@ -41,6 +41,7 @@ pub(crate) fn read_pages(
     budget: &mut Budget,
 ) -> Result<Vec<Page>, (usize, DecodeError)> {
     let mut pages = Vec::new();
+    let mut codecs = decompress::Codecs::default();
     let mut at = 0;
     while at < chunk.len() {
         let index = pages.len();
@@ -63,7 +64,7 @@ pub(crate) fn read_pages(
         if header.page_type == INDEX_PAGE {
             continue;
         }
-        pages.push(page(&header, body, codec, budget).map_err(fail)?);
+        pages.push(page(&header, body, codec, &mut codecs, budget).map_err(fail)?);
     }
     Ok(pages)
 }
@@ -73,6 +74,7 @@ fn page(
     h: &PageHeader,
     body: Bytes,
     codec: Compression,
+    codecs: &mut decompress::Codecs,
     budget: &mut Budget,
 ) -> Result<Page, DecodeError> {
     let count = |n: i32, what: &str| {
@@ -108,11 +110,7 @@ fn page(
         // No values to decompress: an all-null page (parquet-format's README,
         // "data pages"), whose compressed section may be empty.
         if declared > levels {
-            out.extend(decompress::decompress(
-                codec,
-                &body[levels..],
-                declared - levels,
-            )?);
+            out.extend(codecs.decompress(codec, &body[levels..], declared - levels)?);
         }
         Bytes::from(out)
     } else {
