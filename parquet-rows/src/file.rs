@@ -391,6 +391,17 @@ impl ParquetFile {
                     ),
                 });
             }
+            // A file on disk reads the chunk into a buffer of its size: the
+            // same limit as its decompressed pages bounds it.
+            if len > self.options.row_group_bytes() as u64 {
+                return Err(Error::Limit {
+                    location: location(),
+                    message: format!(
+                        "a column chunk of {len} bytes, over the limit of {} (raise `ReadOptions::max_row_group_bytes`)",
+                        self.options.row_group_bytes()
+                    ),
+                });
+            }
             let bytes = source.read(start, len)?;
             let pages: Vec<Page> =
                 read_pages(&bytes, chunk.compression(), &mut budget).map_err(|(page, e)| {

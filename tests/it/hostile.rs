@@ -79,6 +79,10 @@ const CASES: &[(&str, Case)] = &[
         compressed_claim(codec::ZSTD, 1 << 20, zstd_bomb(0, 64 << 20))
     }),
     ("row_group_budget", row_group_budget),
+    (
+        "chunk_over_the_row_group_limit",
+        chunk_over_the_row_group_limit,
+    ),
     ("allocate_past_the_limit", || {
         vec![1u8; 2 << 30].len().to_string()
     }),
@@ -278,6 +282,25 @@ fn row_group_budget() -> String {
     )
 }
 
+/// An uncompressed chunk of 8 KiB, read from a file on disk, with a row
+/// group limit of 4 KiB: refused before the chunk is read into memory.
+fn chunk_over_the_row_group_limit() -> String {
+    let leaf = Element::leaf("x", physical::INT64, None);
+    let bytes = one_column(
+        leaf,
+        1024,
+        vec![Page::data(1024, encoding::PLAIN, vec![0; 8192])],
+    );
+    let path = std::env::temp_dir().join(format!("hostile-chunk-{}.parquet", std::process::id()));
+    std::fs::write(&path, bytes).expect("write the file");
+    let options = parquet_rows::ReadOptions::default().max_row_group_bytes(4096);
+    let outcome = describe(
+        ParquetFile::open(&path).and_then(|f| f.with_options(options).read::<X>().map(|r| r.len())),
+    );
+    let _ = std::fs::remove_file(&path);
+    outcome
+}
+
 #[test]
 #[ignore = "the child process of this module's tests: they run it with a case name"]
 fn child() {
@@ -445,6 +468,10 @@ fn decompression_bombs_stop_at_the_declared_size_and_the_limits() {
     check(
         "zstd_inflates_past_its_claim",
         "OutOfSpec: corrupt file (column `x`, row group 0, page 0): ZSTD: Destination buffer is too small (the page header says 1048576 bytes)",
+    );
+    check(
+        "chunk_over_the_row_group_limit",
+        "Limit: over a limit (column `x`, row group 0): a column chunk of 8214 bytes, over the limit of 4096 (raise `ReadOptions::max_row_group_bytes`)",
     );
     check(
         "row_group_budget",
