@@ -236,6 +236,7 @@
 #![deny(missing_docs)]
 
 mod bind;
+mod chunk;
 mod column;
 mod encoding;
 mod error;
@@ -243,6 +244,7 @@ mod field;
 mod file;
 mod huge_pages;
 mod nested;
+mod options;
 mod out;
 mod pages;
 #[cfg(feature = "rayon")]
@@ -262,6 +264,7 @@ pub use error::{Error, Location, Result};
 pub use field::{ColumnContext, ParquetField};
 pub use file::{from_bytes, from_file, from_path, ParquetFile, RowGroups};
 pub use nested::ParquetNode;
+pub use options::ReadOptions;
 pub use pages::Pages;
 pub use row::{OwnedRow, ParquetRow};
 pub use types::{Date, Decimal, Int96, Time, Timestamp, Unit};

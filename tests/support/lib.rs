@@ -25,6 +25,8 @@ use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::parser::parse_message_type;
 use parquet_rows::ParquetRow;
 
+pub mod handmade;
+
 /// The tick schema from the user's report.
 pub const TICK_SCHEMA: &str = "message schema {
     REQUIRED INT64 ts (TIMESTAMP_MICROS);
