@@ -57,6 +57,8 @@ pub enum Kind {
     OtherOwned,
     /// Does not produce the rows (record-api-rows, arrow-batches).
     NoVec,
+    /// Another library, timed by `peers/peers.py` (a DataFrame or Arrow table, not rows).
+    Peer,
 }
 
 impl Kind {
@@ -247,7 +249,12 @@ pub fn print_header() {
     );
 }
 
-fn print_line(m: &Measured) {
+/// A line for a variant that could not run, `what` in place of the figures.
+pub fn print_na(fixture: &str, variant: &str, rows: usize, what: &str) {
+    println!("{fixture:<16} {variant:<24} {rows:>7} {what:>17}");
+}
+
+pub fn print_line(m: &Measured) {
     println!(
         "{:<16} {:<24} {:>7} {:>17.2} {:>14.2} {:>14.4} {:>14.2}",
         m.fixture, m.variant, m.rows, m.median_ns, m.min_ns, m.allocs_per_row, m.ratio_to_floor

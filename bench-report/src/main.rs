@@ -15,6 +15,11 @@
 //! `fixture variant rows median_ns_per_row min_ns_per_row allocs_per_row ratio_to_floor`.
 //!
 //! `run FIXTURE VARIANT [SECONDS]` runs one variant in a loop, for `perf record`.
+//!
+//! The other libraries (polars, pyarrow, duckdb) are timed on the same fixture
+//! files by `bench-report/peers/run.sh`, which writes lines in the same format
+//! to `target/peers.txt`; `report` merges that file (or `--peers FILE`) into
+//! its table when it exists, `--no-peers` leaves it out.
 #![allow(
     clippy::cast_precision_loss,
     clippy::cast_possible_truncation,
@@ -27,6 +32,8 @@ mod delta;
 mod harness;
 mod mixed;
 mod nested;
+mod nullable;
+mod peers;
 mod tick50;
 mod ticks;
 
@@ -35,14 +42,19 @@ use harness::{Kind, Measured, Mode};
 #[global_allocator]
 static GLOBAL: harness::Counting = harness::Counting;
 
-const USAGE: &str = "usage: bench-report report [--rounds N] [--only FIXTURE,...]
+const USAGE: &str =
+    "usage: bench-report report [--rounds N] [--only FIXTURE,...] [--peers FILE | --no-peers]
        bench-report run FIXTURE VARIANT [SECONDS]
-fixtures: tick-370k-zstd tick-65k-zstd tick-370k-plain tick50-4rg-zstd mixed20-snappy delta-plain";
+fixtures: tick-370k-zstd tick-65k-zstd tick-370k-plain tick50-4rg-zstd mixed20-snappy delta-plain
+          opt-1m-snappy opt-1m-duckdb opt-1m-zstd8
+peers: the lines of bench-report/peers/run.sh (default target/peers.txt, read when it exists)";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut rounds = 11;
     let mut only: Option<Vec<String>> = None;
+    let mut peers_file = Some(peers::default_path());
+    let mut peers_asked = false;
     let mode = match args.first().map(String::as_str) {
         Some("report") => {
             let mut it = args[1..].iter();
@@ -64,6 +76,11 @@ fn main() {
                                 .collect(),
                         );
                     }
+                    "--peers" => {
+                        peers_file = Some(it.next().expect("--peers FILE").into());
+                        peers_asked = true;
+                    }
+                    "--no-peers" => peers_file = None,
                     _ => exit_usage(),
                 }
             }
@@ -97,10 +114,23 @@ fn main() {
     all.extend(mixed::run(&mode, &selected));
     all.extend(delta::run(&mode, &selected));
     all.extend(nested::run(&mode, &selected));
+    all.extend(nullable::run(&mode, &selected));
     if report {
         println!("# load average after: {}", loadavg());
         println!("# measured in {:.0} s", start.elapsed().as_secs_f64());
+        // The peers' file is read when it exists, or must exist when named.
+        match peers_file {
+            Some(p) if peers_asked || p.exists() => match peers::read(&p) {
+                Ok(lines) => peers::merge(&mut all, &p, lines),
+                Err(e) => {
+                    eprintln!("bench-report: peers: {e}");
+                    std::process::exit(1)
+                }
+            },
+            _ => {}
+        }
         summary(&all);
+        nullable::summary(&all);
         notes(only.is_none());
     }
 }
@@ -242,8 +272,13 @@ fn summary(all: &[Measured]) {
 
     // Fastest on every fixture: parquet-rows (rows-borrowed / rows-owned /
     // rows-arc) against every other variant producing the same rows.
-    let mut fixtures: Vec<&str> = all.iter().map(|m| m.fixture.as_str()).collect();
-    fixtures.dedup();
+    // Each fixture once, in report order (the peers' lines come last).
+    let mut fixtures: Vec<&str> = Vec::new();
+    for m in all {
+        if !fixtures.contains(&m.fixture.as_str()) {
+            fixtures.push(&m.fixture);
+        }
+    }
     for f in fixtures {
         let ms: Vec<&Measured> = all.iter().filter(|m| m.fixture == f).collect();
         let best = |pred: &dyn Fn(&Measured) -> bool| {
@@ -387,5 +422,12 @@ fn notes(probe: bool) {
     println!(
         "- record-api and record-api-rows read ts with get_timestamp_micros: ts is \
          TIMESTAMP_MICROS, and get_long is an error on it."
+    );
+    println!(
+        "- opt-1m-*: every column OPTIONAL without nulls (as pyarrow, pandas and duckdb write); \
+         rows-plain (plain fields) is n/a where the binder rejects plain fields on OPTIONAL columns. \
+         polars-*, pyarrow-*, duckdb-*: bench-report/peers/run.sh, one process per tool and \
+         thread count, a DataFrame or Arrow table (not rows), polars and pyarrow from bytes in \
+         memory, duckdb from the file (page cache); allocs_per_row is not measured for them."
     );
 }

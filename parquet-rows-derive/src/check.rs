@@ -12,6 +12,7 @@ use crate::ctxt::Ctxt;
 /// Records every violation in `cx`.
 pub fn check(cx: &Ctxt, cont: &Container<'_>) {
     check_generics(cx, cont);
+    check_static_borrows(cx, cont);
     check_duplicate_columns(cx, cont);
     check_declared_schema(cx, cont);
     if cont.fields.iter().all(|f| f.attrs.skip) {
@@ -116,9 +117,113 @@ fn check_declared_schema(cx: &Ctxt, cont: &Container<'_>) {
                 field.ty,
                 message::wrong_type(&name, ty, column, &found, expected, suggestion),
             ),
-            Problem::Nullable { found } => {
-                cx.error_spanned_by(field.ty, message::nullable(&name, ty, column, &found));
+        }
+    }
+}
+
+/// A borrowed field borrows from the pages, through the struct's lifetime
+/// parameter: `&'static str` cannot be read (the pages do not live forever).
+fn check_static_borrows(cx: &Ctxt, cont: &Container<'_>) {
+    let lifetime = cont
+        .generics
+        .lifetimes()
+        .next()
+        .map(|l| l.lifetime.to_string());
+    for field in cont.fields.iter().filter(|f| !f.attrs.skip) {
+        let mut found = Vec::new();
+        lifetimes(field.ty, &mut found);
+        if !found
+            .iter()
+            .any(|lt| lt.is_some_and(|lt| lt.ident == "static"))
+        {
+            continue;
+        }
+        let fix = field
+            .rust_type
+            .replace("'static", lifetime.as_deref().unwrap_or("'a"));
+        let add = if lifetime.is_some() {
+            String::new()
+        } else {
+            format!(
+                "add a lifetime parameter to the struct (`struct {}<'a>`) and ",
+                cont.ident
+            )
+        };
+        cx.error_spanned_by(
+            field.ty,
+            format!(
+                "field `{}` borrows for `'static`, but a `#[derive(ParquetRow)]` struct borrows from the pages it is read from: {add}write `{fix}`, or use an owned type (`String`, `Vec<u8>`)",
+                field.ident
+            ),
+        );
+    }
+}
+
+/// Whether a field's type has a reference without a named lifetime
+/// (`&str`, `&'_ [u8]`). Rustc reports it at the field, suggesting the
+/// struct's lifetime parameter; the derive adds nothing to that error.
+pub fn has_elided_lifetime(cont: &Container<'_>) -> bool {
+    cont.fields.iter().any(|field| {
+        let mut found = Vec::new();
+        lifetimes(field.ty, &mut found);
+        found.iter().any(|lt| lt.is_none_or(|lt| lt.ident == "_"))
+    })
+}
+
+/// Every lifetime `ty` names, `None` for a reference without one.
+fn lifetimes<'t>(ty: &'t syn::Type, out: &mut Vec<Option<&'t syn::Lifetime>>) {
+    match ty {
+        syn::Type::Reference(r) => {
+            out.push(r.lifetime.as_ref());
+            lifetimes(&r.elem, out);
+        }
+        syn::Type::Path(p) => {
+            if let Some(q) = &p.qself {
+                lifetimes(&q.ty, out);
+            }
+            for segment in &p.path.segments {
+                if let syn::PathArguments::AngleBracketed(args) = &segment.arguments {
+                    for arg in &args.args {
+                        match arg {
+                            syn::GenericArgument::Lifetime(lt) => out.push(Some(lt)),
+                            syn::GenericArgument::Type(ty) => lifetimes(ty, out),
+                            _ => {}
+                        }
+                    }
+                }
             }
         }
+        syn::Type::Array(a) => lifetimes(&a.elem, out),
+        syn::Type::Slice(s) => lifetimes(&s.elem, out),
+        syn::Type::Paren(p) => lifetimes(&p.elem, out),
+        syn::Type::Group(g) => lifetimes(&g.elem, out),
+        syn::Type::Tuple(t) => t.elems.iter().for_each(|ty| lifetimes(ty, out)),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lifetimes;
+
+    fn names(ty: &str) -> Vec<String> {
+        let ty: syn::Type = syn::parse_str(ty).expect("a type");
+        let mut found = Vec::new();
+        lifetimes(&ty, &mut found);
+        found
+            .iter()
+            .map(|lt| lt.map_or_else(|| "elided".to_owned(), ToString::to_string))
+            .collect()
+    }
+
+    #[test]
+    fn finds_every_lifetime_a_field_type_names() {
+        assert_eq!(names("&str"), ["elided"]);
+        assert_eq!(names("&'_ [u8]"), ["'_"]);
+        assert_eq!(names("&'static str"), ["'static"]);
+        assert_eq!(names("Option<Vec<&'a str>>"), ["'a"]);
+        assert_eq!(names("HashMap<&'a str, Inner<'static>>"), ["'a", "'static"]);
+        assert_eq!(names("[&'a [u8]; 2]"), ["'a"]);
+        assert!(names("i64").is_empty());
     }
 }

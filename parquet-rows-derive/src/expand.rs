@@ -5,7 +5,7 @@ use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 use crate::ast::{Container, Field};
-use crate::check::check;
+use crate::check::{check, has_elided_lifetime};
 use crate::ctxt::Ctxt;
 
 /// Entry point: the impl, or `compile_error!`s plus a stub impl so the user
@@ -18,6 +18,9 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     }
     let krate = cont.as_ref().map_or_else(|| quote!(::parquet_rows), krate);
     match (cx.check(), cont) {
+        // Rustc reports the missing lifetime, with the fix; generated code
+        // would only add errors about lifetimes the user never wrote.
+        (Ok(()), Some(cont)) if has_elided_lifetime(&cont) => fallback(input, &krate),
         (Ok(()), Some(cont)) => expand(&cont),
         (Err(errors), _) => {
             let errors = errors.to_compile_error();
@@ -40,17 +43,31 @@ fn expand(cont: &Container<'_>) -> TokenStream {
     let krate = krate(cont);
     let ident = cont.ident;
     let name = ident.to_string();
-    // The pages' lifetime: the struct's own, or a fresh one for owned structs.
+    // The pages' lifetime: the struct's own, or a fresh one for owned structs
+    // (named as the trait docs name it: it shows in rustc's notes).
     let struct_lifetime = cont.generics.lifetimes().next().map(|l| l.lifetime.clone());
     let lt = struct_lifetime
         .clone()
-        .unwrap_or_else(|| syn::Lifetime::new("'__p", Span::call_site()));
-    let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
+        .unwrap_or_else(|| syn::Lifetime::new("'p", Span::call_site()));
+    let (impl_generics, ty_generics, _) = cont.generics.split_for_impl();
     let impl_generics = if struct_lifetime.is_some() {
         quote!(#impl_generics)
     } else {
         quote!(<#lt>)
     };
+    let where_clause = where_fields(cont, &krate, &quote!(#lt));
+    let checks = field_checks(cont, &krate, struct_lifetime.as_ref());
+    let owned = struct_lifetime.is_none().then(|| {
+        // `for<'p>`: an owned row reads from pages of any lifetime.
+        let bounds = read_fields(cont).into_iter().map(|f| {
+            let ty = f.ty;
+            quote_spanned!(ty.span()=> for<'p> #ty: #krate::__private::ParquetNode<'p>)
+        });
+        quote! {
+            #[automatically_derived]
+            impl #krate::__private::OwnedRow for #ident where #(#bounds),* {}
+        }
+    });
 
     let read: Vec<&Field<'_>> = cont.fields.iter().filter(|f| !f.attrs.skip).collect();
     let specs = read.iter().map(|f| {
@@ -70,7 +87,7 @@ fn expand(cont: &Container<'_>) -> TokenStream {
     });
 
     let decode = decode_body(cont, &krate, &lt);
-    let node = node_impl(cont, &krate, &lt, &impl_generics);
+    let node = node_impl(cont, &krate, &lt, &impl_generics, &where_clause);
     let (declared, rebuild) = match &cont.declared {
         Some(declared) => {
             let text = &declared.text;
@@ -96,6 +113,7 @@ fn expand(cont: &Container<'_>) -> TokenStream {
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
         const _: () = {
             #rebuild
+            #checks
 
             #[automatically_derived]
             impl #impl_generics #krate::__private::ParquetRow<#lt> for #ident #ty_generics #where_clause {
@@ -118,7 +136,56 @@ fn expand(cont: &Container<'_>) -> TokenStream {
             }
 
             #node
+            #owned
         };
+    }
+}
+
+/// The fields that read a column (not `#[parquet(skip)]`).
+fn read_fields<'c, 'a>(cont: &'c Container<'a>) -> Vec<&'c Field<'a>> {
+    cont.fields.iter().filter(|f| !f.attrs.skip).collect()
+}
+
+/// `where Ty: ParquetNode<'p>, ...` for every read field (and the struct's own
+/// predicates). The impls assume what their bodies need, so an unsupported
+/// field type fails only where it is checked ([`field_checks`]) and where the
+/// struct is used, not once per line of generated code that mentions it.
+fn where_fields(cont: &Container<'_>, krate: &TokenStream, lt: &TokenStream) -> TokenStream {
+    let own = cont
+        .generics
+        .where_clause
+        .iter()
+        .flat_map(|w| w.predicates.iter())
+        .map(ToTokens::to_token_stream);
+    let bounds = read_fields(cont).into_iter().map(|f| {
+        let ty = f.ty;
+        quote_spanned!(ty.span()=> #ty: #krate::__private::ParquetNode<#lt>)
+    });
+    quote!(where #(#own,)* #(#bounds),*)
+}
+
+/// One check per read field, spanned at its type: the one place an
+/// unsupported type is reported while the struct is not used (bytemuck's
+/// `generate_fields_are_trait`). A path to an associated const, not a call
+/// to a function with a bound, so that the error names no helper item.
+fn field_checks(
+    cont: &Container<'_>,
+    krate: &TokenStream,
+    struct_lifetime: Option<&syn::Lifetime>,
+) -> TokenStream {
+    let lt = struct_lifetime.map_or_else(|| quote!('_), ToTokens::to_token_stream);
+    let (impl_generics, _, _) = cont.generics.split_for_impl();
+    let checks = read_fields(cont).into_iter().map(|f| {
+        let ty = f.ty;
+        quote_spanned! {ty.span()=>
+            let _ = <#ty as #krate::__private::ParquetNode<#lt>>::CHEAP_PLACEHOLDER;
+        }
+    });
+    quote! {
+        #[allow(dead_code)]
+        fn __check_field_types #impl_generics () {
+            #(#checks)*
+        }
     }
 }
 
@@ -175,6 +242,7 @@ fn node_impl(
     krate: &TokenStream,
     lt: &syn::Lifetime,
     impl_generics: &TokenStream,
+    where_fields: &TokenStream,
 ) -> TokenStream {
     let ident = cont.ident;
     let name = ident.to_string();
@@ -209,7 +277,7 @@ fn node_impl(
     let first = node(read[0].ty);
     quote! {
         #[automatically_derived]
-        impl #impl_generics #krate::__private::ParquetNode<#lt> for #ident #ty_generics #where_clause {
+        impl #impl_generics #krate::__private::ParquetNode<#lt> for #ident #ty_generics #where_fields {
             fn shape() -> #krate::__private::Shape {
                 #krate::__private::Shape::Struct {
                     name: #name,
@@ -363,7 +431,13 @@ fn fallback(input: &syn::DeriveInput, krate: &TokenStream) -> TokenStream {
         syn::GenericParam::Lifetime(syn::LifetimeParam::new(lt.clone())),
     );
     let (impl_generics, _, where_clause) = generics.split_for_impl();
-    let (_, ty_generics, _) = input.generics.split_for_impl();
+    let (own_generics, ty_generics, own_where) = input.generics.split_for_impl();
+    // An owned struct stays usable with `from_path` and the like.
+    let owned = input.generics.lifetimes().next().is_none().then(|| {
+        quote! {
+            impl #own_generics #krate::__private::OwnedRow for #ident #ty_generics #own_where {}
+        }
+    });
     quote! {
         #[allow(unused_qualifications)]
         const _: () = {
@@ -379,6 +453,7 @@ fn fallback(input: &syn::DeriveInput, krate: &TokenStream) -> TokenStream {
                     ::core::unimplemented!()
                 }
             }
+            #owned
         };
     }
 }

@@ -103,12 +103,84 @@ pub fn schema_from_metadata(metadata: &[u8]) -> Result<Schema, FooterError> {
     build(&elements)
 }
 
-fn corrupt(why: impl Into<String>) -> FooterError {
+/// Deepest group nesting [`check_schema`] accepts by default: deeper than
+/// any schema writers make (a list of lists of structs is a handful of
+/// levels), shallow enough that building the tree by recursion cannot
+/// overflow a 2 MiB thread's stack.
+pub const MAX_SCHEMA_DEPTH: usize = 256;
+
+/// Checks the schema of a serialized `FileMetaData` before a tree is built
+/// from it (the `parquet` crate's builder recurses once per level and
+/// reserves each group's claimed child count): every child count must be
+/// non-negative and fit the elements left, groups may nest at most
+/// `max_depth` deep, and the root's subtree must be the whole list.
+///
+/// The walk keeps, for each open group, the children it still expects: no
+/// recursion, and nothing reserved beyond `max_depth` entries.
+pub fn check_schema(metadata: &[u8], max_depth: usize) -> Result<(), FooterError> {
+    let mut reader = Reader {
+        buf: metadata,
+        pos: 0,
+    };
+    check_elements(&reader.file_metadata()?, max_depth)
+}
+
+fn check_elements(elements: &[Element], max_depth: usize) -> Result<(), FooterError> {
+    let mut open: Vec<(usize, &str)> = Vec::new(); // (children still expected, group name), innermost last
+    let mut pending = 0usize; // children still expected by all open groups
+    for (i, e) in elements.iter().enumerate() {
+        while open.last().is_some_and(|&(left, _)| left == 0) {
+            open.pop();
+        }
+        match open.last_mut() {
+            Some((left, _)) => {
+                *left -= 1;
+                pending -= 1;
+            }
+            None if i > 0 => {
+                return Err(corrupt(format!(
+                    "elements left after the root's subtree: {}",
+                    elements.len() - i
+                )));
+            }
+            None => {}
+        }
+        let n = e.num_children.unwrap_or(0);
+        let n = usize::try_from(n)
+            .map_err(|_| corrupt(format!("group `{}` has a negative child count {n}", e.name)))?;
+        if n == 0 {
+            continue;
+        }
+        // Every child still expected takes at least one of the elements left.
+        let room = (elements.len() - i - 1).saturating_sub(pending);
+        if n > room {
+            return Err(corrupt(format!(
+                "group `{}` claims {n} children but the schema has room for {room}",
+                e.name
+            )));
+        }
+        pending += n;
+        if open.len() >= max_depth {
+            return Err(corrupt(format!(
+                "groups are nested more than {max_depth} deep"
+            )));
+        }
+        open.push((n, &e.name));
+    }
+    if let Some(&(_, name)) = open.iter().rev().find(|&&(left, _)| left > 0) {
+        return Err(corrupt(format!(
+            "the schema ends before the children of group `{name}`"
+        )));
+    }
+    Ok(())
+}
+
+pub(crate) fn corrupt(why: impl Into<String>) -> FooterError {
     FooterError::Corrupt(why.into())
 }
 
 /// Compact protocol type ids.
-mod ty {
+pub(crate) mod ty {
     pub const STOP: u8 = 0;
     pub const TRUE: u8 = 1;
     pub const FALSE: u8 = 2;
@@ -139,17 +211,18 @@ struct Element {
     logical: Option<Logical>,
 }
 
-struct Reader<'a> {
-    buf: &'a [u8],
-    pos: usize, // invariant: <= buf.len()
+/// A compact-protocol reader over untrusted bytes (shared with `page_header`).
+pub(crate) struct Reader<'a> {
+    pub(crate) buf: &'a [u8],
+    pub(crate) pos: usize, // invariant: <= buf.len()
 }
 
 impl Reader<'_> {
-    fn left(&self) -> usize {
+    pub(crate) fn left(&self) -> usize {
         self.buf.len() - self.pos
     }
 
-    fn byte(&mut self) -> Result<u8, FooterError> {
+    pub(crate) fn byte(&mut self) -> Result<u8, FooterError> {
         let b = *self
             .buf
             .get(self.pos)
@@ -158,7 +231,7 @@ impl Reader<'_> {
         Ok(b)
     }
 
-    fn skip_bytes(&mut self, n: usize) -> Result<(), FooterError> {
+    pub(crate) fn skip_bytes(&mut self, n: usize) -> Result<(), FooterError> {
         if n > self.left() {
             return Err(corrupt(format!("a value of {n} bytes runs past its end")));
         }
@@ -166,7 +239,7 @@ impl Reader<'_> {
         Ok(())
     }
 
-    fn varint(&mut self) -> Result<u64, FooterError> {
+    pub(crate) fn varint(&mut self) -> Result<u64, FooterError> {
         let mut value = 0u64;
         for shift in (0..64).step_by(7) {
             let b = self.byte()?;
@@ -178,16 +251,16 @@ impl Reader<'_> {
         Err(corrupt("a varint is longer than 10 bytes"))
     }
 
-    fn zigzag(&mut self) -> Result<i64, FooterError> {
+    pub(crate) fn zigzag(&mut self) -> Result<i64, FooterError> {
         let v = self.varint()?;
         Ok((v >> 1) as i64 ^ -((v & 1) as i64))
     }
 
-    fn i32(&mut self) -> Result<i32, FooterError> {
+    pub(crate) fn i32(&mut self) -> Result<i32, FooterError> {
         i32::try_from(self.zigzag()?).map_err(|_| corrupt("an i32 is out of range"))
     }
 
-    fn binary(&mut self) -> Result<&[u8], FooterError> {
+    pub(crate) fn binary(&mut self) -> Result<&[u8], FooterError> {
         let len = usize::try_from(self.varint()?).unwrap_or(usize::MAX);
         let start = self.pos;
         self.skip_bytes(len)?;
@@ -195,7 +268,7 @@ impl Reader<'_> {
     }
 
     /// The next field's (id, type), or `None` at the struct's stop byte.
-    fn field(&mut self, last_id: &mut i16) -> Result<Option<(i16, u8)>, FooterError> {
+    pub(crate) fn field(&mut self, last_id: &mut i16) -> Result<Option<(i16, u8)>, FooterError> {
         let header = self.byte()?;
         let kind = header & 0x0f;
         if kind == ty::STOP {
@@ -213,7 +286,7 @@ impl Reader<'_> {
 
     /// A list or set header: (element type, size), the size checked against
     /// the bytes left (every element takes at least one byte).
-    fn list(&mut self) -> Result<(u8, usize), FooterError> {
+    pub(crate) fn list(&mut self) -> Result<(u8, usize), FooterError> {
         let header = self.byte()?;
         let short = usize::from(header >> 4);
         let size = if short == 15 {
@@ -230,7 +303,7 @@ impl Reader<'_> {
     }
 
     /// Skips a value of compact type `kind` (inside a field: booleans are in the header).
-    fn skip(&mut self, kind: u8, depth: usize) -> Result<(), FooterError> {
+    pub(crate) fn skip(&mut self, kind: u8, depth: usize) -> Result<(), FooterError> {
         if depth > MAX_DEPTH {
             return Err(corrupt("values are nested too deep"));
         }
@@ -268,7 +341,7 @@ impl Reader<'_> {
     }
 
     /// Skips a list element or map entry (booleans take a byte there).
-    fn skip_element(&mut self, kind: u8, depth: usize) -> Result<(), FooterError> {
+    pub(crate) fn skip_element(&mut self, kind: u8, depth: usize) -> Result<(), FooterError> {
         if kind == ty::TRUE || kind == ty::FALSE {
             self.skip_bytes(1)
         } else {
@@ -276,7 +349,7 @@ impl Reader<'_> {
         }
     }
 
-    fn skip_struct(&mut self, depth: usize) -> Result<(), FooterError> {
+    pub(crate) fn skip_struct(&mut self, depth: usize) -> Result<(), FooterError> {
         let mut last = 0;
         while let Some((_, kind)) = self.field(&mut last)? {
             self.skip(kind, depth)?;
@@ -666,5 +739,75 @@ mod tests {
             deep.push(1 << 4 | ty::STRUCT);
         }
         assert!(schema_from_metadata(&deep).is_err());
+    }
+
+    /// A `FileMetaData` whose schema is one element per entry of `children`
+    /// (named `e0`, `e1`, ...), each with that child count.
+    fn schema_of(children: &[Option<i32>]) -> Vec<u8> {
+        let mut w = W(Vec::new());
+        w.field(1, ty::I32).i32(2); // version
+        w.field(1, ty::LIST);
+        w.0.push(15 << 4 | ty::STRUCT);
+        w.varint(children.len() as u64);
+        for (i, n) in children.iter().enumerate() {
+            w.field(4, ty::BINARY).string(&format!("e{i}"));
+            if let Some(n) = n {
+                w.field(1, ty::I32).i32(*n);
+            }
+            w.stop();
+        }
+        w.stop();
+        w.0
+    }
+
+    /// A root, `groups` groups each holding the next, and one leaf.
+    fn chain(groups: usize) -> Vec<Option<i32>> {
+        let mut children = vec![Some(1); groups + 1];
+        children.push(None);
+        children
+    }
+
+    #[test]
+    fn check_schema_accepts_valid_trees() {
+        // root { a; g { b; c; } d; }
+        let tree = [Some(3), None, Some(2), None, None, None];
+        assert_eq!(check_schema(&schema_of(&tree), 2), Ok(()));
+        assert_eq!(check_schema(&footer(), MAX_SCHEMA_DEPTH), Ok(()));
+        // The root and 255 groups: 256 levels of groups.
+        assert_eq!(
+            check_schema(&schema_of(&chain(MAX_SCHEMA_DEPTH - 1)), MAX_SCHEMA_DEPTH),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn check_schema_rejects_lies() {
+        let err = |children: &[Option<i32>], depth| match check_schema(&schema_of(children), depth)
+        {
+            Err(FooterError::Corrupt(why)) => why,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            err(&chain(MAX_SCHEMA_DEPTH), MAX_SCHEMA_DEPTH),
+            "groups are nested more than 256 deep"
+        );
+        assert_eq!(err(&chain(3), 3), "groups are nested more than 3 deep");
+        assert_eq!(
+            err(&[Some(i32::MAX), None], 8),
+            "group `e0` claims 2147483647 children but the schema has room for 1"
+        );
+        assert!(err(&[Some(-1), None], 8).contains("negative child count -1"));
+        // A group claiming children that belong to its parent's other slots.
+        assert_eq!(
+            err(&[Some(2), Some(2), None, None], 8),
+            "group `e1` claims 2 children but the schema has room for 1"
+        );
+        assert_eq!(
+            err(&[Some(1), None, None], 8),
+            "elements left after the root's subtree: 1"
+        );
+        // A hundred thousand nested groups: checked without recursion.
+        let deep = chain(100_000);
+        assert!(err(&deep, MAX_SCHEMA_DEPTH).contains("nested more than"));
     }
 }

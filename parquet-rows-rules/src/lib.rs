@@ -11,10 +11,11 @@
 //! - [`FieldKind`] is one supported Rust field type; [`check`] says whether it
 //!   reads a column, [`suggest`] which type would.
 //! - [`Schema::bind`] is the whole verdict for one field: missing column (with
-//!   the closest name), nested column, wrong type, nullable column.
+//!   the closest name), nested column, wrong type.
 //! - [`recognize`] maps a field type's tokens to a kind, for the derive.
 //! - [`parse`] reads message-type text (`message m { REQUIRED INT64 ts; }`),
-//!   [`read_schema`] the footer of a Parquet file.
+//!   [`read_schema`] the footer of a Parquet file, [`check_schema`] checks a
+//!   footer's schema list, [`page_header`] reads a page header.
 //! - [`message`] holds the text of mismatch messages.
 //!
 //! ```
@@ -33,12 +34,13 @@ mod column;
 mod footer;
 mod kind;
 pub mod message;
+pub mod page_header;
 mod parse;
 mod schema;
 mod syntax;
 
 pub use column::{Column, Converted, Logical, Physical, Repetition, TimeUnit};
-pub use footer::{read_schema, schema_from_metadata, FooterError};
+pub use footer::{check_schema, read_schema, schema_from_metadata, FooterError, MAX_SCHEMA_DEPTH};
 pub use kind::{check, expected, suggest, FieldKind};
 pub use parse::{parse, ParseError};
 pub use schema::{closest_name, edit_distance, Field, Node, Problem, Schema};

@@ -1,5 +1,5 @@
 //! A file's schema as a tree, and binding one field to it: the whole verdict
-//! (missing, nested, wrong type, nullable) that the derive reports at compile
+//! (missing, nested, wrong type) that the derive reports at compile
 //! time and the runtime at open time.
 
 use std::fmt;
@@ -186,11 +186,6 @@ pub enum Problem {
         /// type names (`["f64"]`); `None` when no field type reads it.
         suggestion: Option<&'static [&'static str]>,
     },
-    /// A non-`Option` field bound to an OPTIONAL column.
-    Nullable {
-        /// The column, e.g. `OPTIONAL INT32`.
-        found: String,
-    },
 }
 
 impl Schema {
@@ -216,7 +211,9 @@ impl Schema {
     /// exists; a group or REPEATED column needs a field whose type is not a
     /// single value (a struct, `Vec`, map: those are checked by the runtime,
     /// the `kind` of such a field is unknown here); the column has a type the
-    /// field reads, and is REQUIRED unless the field is an `Option`.
+    /// field reads. Any repetition but REPEATED binds, whether the field is an
+    /// `Option` or not: a null read into a non-`Option` field is a decoding
+    /// error, not a binding one.
     pub fn bind(&self, name: &str, field: Field) -> Result<usize, Problem> {
         let Some((leaf, node)) = self.find(name) else {
             let names: Vec<&str> = self.top_level_names().collect();
@@ -243,11 +240,9 @@ impl Schema {
                 });
             }
         }
-        if column.repetition == Repetition::Optional && field.nullable == Some(false) {
-            return Err(Problem::Nullable {
-                found: column.describe(),
-            });
-        }
+        // A non-`Option` field reads an OPTIONAL column too: writers such as
+        // pyarrow, duckdb, polars and Spark mark every column OPTIONAL, nulls
+        // or not. A null met while decoding is then an error naming the row.
         Ok(leaf)
     }
 
@@ -382,12 +377,8 @@ mod tests {
         .unwrap();
         assert_eq!(schema.bind("a", Field::known(FieldKind::I32, false)), Ok(0));
         assert_eq!(schema.bind("b", Field::known(FieldKind::F64, true)), Ok(3));
-        assert_eq!(
-            schema.bind("b", Field::known(FieldKind::F64, false)),
-            Err(Problem::Nullable {
-                found: "OPTIONAL DOUBLE".into()
-            })
-        );
+        // A plain field binds to an OPTIONAL column; a null is a decoding error.
+        assert_eq!(schema.bind("b", Field::known(FieldKind::F64, false)), Ok(3));
         // The type is checked before the repetition.
         assert!(matches!(
             schema.bind("b", Field::known(FieldKind::F32, false)),

@@ -116,7 +116,10 @@ pub enum MismatchKind {
         /// the backticks); `None` when no field type reads it.
         suggestion: Option<&'static [&'static str]>,
     },
-    /// A non-`Option` field bound to an OPTIONAL column.
+    /// A non-`Option` field inside a nested field (a struct, list element or
+    /// map value) bound to an OPTIONAL node. Top-level fields of leaf types
+    /// read OPTIONAL columns whatever their type, and meet nulls as decoding
+    /// errors.
     Nullable {
         /// The column, e.g. `OPTIONAL INT32`.
         found: String,
@@ -281,7 +284,6 @@ pub(crate) fn bind(
                     found,
                     suggestion,
                 },
-                Err(Problem::Nullable { found }) => MismatchKind::Nullable { found },
             };
             mismatches.push(mismatch(kind));
             continue;
@@ -337,7 +339,7 @@ mod tests {
         bid: String,
     }
 
-    fn schema_error<T: for<'p> ParquetRow<'p> + std::fmt::Debug>() -> String {
+    fn schema_error<T: crate::OwnedRow + std::fmt::Debug>() -> String {
         let bytes = crate::doc_support::tick_file(2).unwrap();
         match crate::from_bytes::<T>(bytes) {
             Err(Error::Schema(e)) => e.to_string(),

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use parquet::data_type::{ByteArray, ByteArrayType, DoubleType, Int64Type};
+use parquet::data_type::{ByteArray, ByteArrayType, DoubleType, Int32Type, Int64Type};
 use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::parser::parse_message_type;
@@ -39,6 +39,26 @@ pub fn tick_file(rows: usize) -> crate::Result<bytes::Bytes> {
         col.typed::<DoubleType>().write_batch(values, None, None)?;
         col.close()?;
     }
+    rg.close()?;
+    writer.close()?;
+    Ok(bytes::Bytes::from(buf))
+}
+
+/// A file with one OPTIONAL INT32 column `size` holding `sizes`.
+pub fn optional_sizes(sizes: &[Option<i32>]) -> crate::Result<bytes::Bytes> {
+    let schema = Arc::new(parse_message_type(
+        "message schema { OPTIONAL INT32 size; }",
+    )?);
+    let mut buf = Vec::new();
+    let props = Arc::new(WriterProperties::builder().build());
+    let mut writer = SerializedFileWriter::new(&mut buf, schema, props)?;
+    let mut rg = writer.next_row_group()?;
+    let values: Vec<i32> = sizes.iter().flatten().copied().collect();
+    let defs: Vec<i16> = sizes.iter().map(|s| i16::from(s.is_some())).collect();
+    let mut col = rg.next_column()?.ok_or_else(missing)?;
+    col.typed::<Int32Type>()
+        .write_batch(&values, Some(&defs), None)?;
+    col.close()?;
     rg.close()?;
     writer.close()?;
     Ok(bytes::Bytes::from(buf))

@@ -30,7 +30,8 @@ use crate::bind::SchemaError;
 pub enum Error {
     /// Reading the file failed.
     Io(std::io::Error),
-    /// The `parquet` crate rejected the footer, a page header or a compressed page.
+    /// The `parquet` crate rejected the footer (page headers and pages are
+    /// this crate's own: their errors are [`Error::OutOfSpec`] with a location).
     Parquet(parquet::errors::ParquetError),
     /// The struct and the file's schema disagree; lists every mismatch at once.
     Schema(SchemaError),
@@ -46,6 +47,15 @@ pub enum Error {
         /// Where in the file.
         location: Location,
         /// What is not supported.
+        message: String,
+    },
+    /// The file may be valid, but reading it would go past a memory limit of
+    /// the crate (a page of more values, or a row group of more rows, than can
+    /// be held); the message names the limit.
+    Limit {
+        /// Where in the file.
+        location: Location,
+        /// Which limit, and what the file asked for.
         message: String,
     },
     /// A value that cannot be represented by the field: invalid UTF-8 for a `&str`,
@@ -102,6 +112,9 @@ impl fmt::Display for Error {
                 write!(f, "unsupported ({location}): {message}")
             }
             Error::Value { location, message } => write!(f, "bad value ({location}): {message}"),
+            Error::Limit { location, message } => {
+                write!(f, "over a limit ({location}): {message}")
+            }
         }
     }
 }
@@ -123,6 +136,11 @@ impl fmt::Debug for Error {
                 .finish(),
             Error::Unsupported { location, message } => f
                 .debug_struct("Unsupported")
+                .field("location", location)
+                .field("message", message)
+                .finish(),
+            Error::Limit { location, message } => f
+                .debug_struct("Limit")
                 .field("location", location)
                 .field("message", message)
                 .finish(),
@@ -219,6 +237,8 @@ pub(crate) enum DecodeError {
     Unsupported(String),
     /// A value that does not fit the field.
     Value(String),
+    /// Decoding would take more memory than a limit of the crate allows.
+    Limit(String),
 }
 
 impl DecodeError {
@@ -233,6 +253,7 @@ impl DecodeError {
             DecodeError::OutOfSpec(message) => Error::OutOfSpec { location, message },
             DecodeError::Unsupported(message) => Error::Unsupported { location, message },
             DecodeError::Value(message) => Error::Value { location, message },
+            DecodeError::Limit(message) => Error::Limit { location, message },
         }
     }
 }

@@ -3,16 +3,18 @@
 use std::path::Path;
 
 use bytes::Bytes;
-use parquet::column::page::{Page, PageReader};
+use parquet::column::page::Page;
 use parquet::file::metadata::RowGroupMetaData;
 use parquet::file::reader::FileReader;
 use parquet::file::serialized_reader::SerializedFileReader;
 use parquet::schema::types::SchemaDescriptor;
 
 use crate::bind::{bind, Binding};
+use crate::chunk::{read_pages, Budget, Source};
 use crate::error::{Error, Location, Result};
+use crate::options::ReadOptions;
 use crate::pages::{LoadedColumn, LoadedRowGroup, Pages};
-use crate::row::ParquetRow;
+use crate::row::{OwnedRow, ParquetRow};
 
 /// An open Parquet file: its footer is read, no page yet.
 ///
@@ -46,8 +48,12 @@ pub struct ParquetFile {
     #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
     path: Option<std::path::PathBuf>,
     // The file's length in bytes: bounds what row counts from the footer may
-    // make us reserve.
+    // make us reserve, and the column chunks' byte ranges.
     len: u64,
+    // The file's bytes, read by column chunk.
+    source: Source,
+    // Memory limits.
+    options: ReadOptions,
 }
 
 impl std::fmt::Debug for ParquetFile {
@@ -76,23 +82,48 @@ impl ParquetFile {
     /// Reads the footer of an open file.
     pub fn from_file(file: std::fs::File) -> Result<Self> {
         let len = file.metadata()?.len();
+        check_footer_of_file(&file, len)?;
+        let source = Source::File(std::sync::Arc::new(file.try_clone()?));
         Ok(ParquetFile {
             reader: Box::new(SerializedFileReader::new(file)?),
             concurrent_reads: false,
             path: None,
             len,
+            source,
+            options: ReadOptions::default(),
         })
     }
 
     /// Reads the footer of a file held in memory.
     pub fn from_bytes(bytes: impl Into<Bytes>) -> Result<Self> {
         let bytes = bytes.into();
+        if let Some(metadata) = footer(&bytes) {
+            check_footer(metadata)?;
+        }
         Ok(ParquetFile {
             len: bytes.len() as u64,
-            reader: Box::new(SerializedFileReader::new(bytes)?),
+            reader: Box::new(SerializedFileReader::new(bytes.clone())?),
             concurrent_reads: true,
             path: None,
+            source: Source::Bytes(bytes),
+            options: ReadOptions::default(),
         })
+    }
+
+    /// Reads with the memory limits of `options` instead of the defaults.
+    ///
+    /// ```
+    /// # use parquet_rows::{ParquetFile, ReadOptions};
+    /// # fn main() -> parquet_rows::Result<()> {
+    /// # let bytes = parquet_rows::doc_support::tick_file(10)?;
+    /// let file = ParquetFile::from_bytes(bytes)?
+    ///     .with_options(ReadOptions::default().max_page_bytes(16 << 20));
+    /// # Ok(()) }
+    /// ```
+    #[must_use]
+    pub fn with_options(mut self, options: ReadOptions) -> Self {
+        self.options = options;
+        self
     }
 
     /// The file's schema.
@@ -112,7 +143,7 @@ impl ParquetFile {
             .row_groups()
             .iter()
             .map(|rg| usize::try_from(rg.num_rows()).unwrap_or(0))
-            .sum()
+            .fold(0, usize::saturating_add)
     }
 
     /// Checks that `T` matches the schema; returns its binding.
@@ -211,7 +242,7 @@ impl ParquetFile {
     /// `&str` fields use [`ParquetFile::load`] and [`Pages::rows`].
     pub fn read<T>(&self) -> Result<Vec<T>>
     where
-        T: for<'p> ParquetRow<'p>,
+        T: OwnedRow,
     {
         let binding = self.bind::<T>()?;
         let mut out = Vec::new();
@@ -246,7 +277,7 @@ impl ParquetFile {
     #[cfg(feature = "rayon")]
     pub fn par_read<T>(&self) -> Result<Vec<T>>
     where
-        T: for<'p> ParquetRow<'p> + Send,
+        T: OwnedRow + Send,
     {
         if !self.concurrent_reads && self.path.is_none() {
             return self.load::<T>()?.par_rows();
@@ -282,17 +313,7 @@ impl ParquetFile {
         binding: &Binding,
         file: &std::sync::Arc<std::fs::File>,
     ) -> Result<LoadedRowGroup> {
-        let meta = self.reader.metadata().row_group(index);
-        let rows = usize::try_from(meta.num_rows()).unwrap_or(0);
-        Self::load_columns(index, meta, binding, |leaf| {
-            let reader = parquet::file::serialized_reader::SerializedPageReader::new(
-                std::sync::Arc::clone(file),
-                meta.column(leaf),
-                rows,
-                None,
-            )?;
-            Ok(Box::new(reader))
-        })
+        self.load_columns(index, binding, &Source::File(std::sync::Arc::clone(file)))
     }
 
     fn pages(&self, row_groups: Vec<LoadedRowGroup>) -> Pages {
@@ -304,20 +325,21 @@ impl ParquetFile {
 
     /// Reads and decompresses the bound column chunks of row group `index`.
     fn load_group(&self, index: usize, binding: &Binding) -> Result<LoadedRowGroup> {
-        let group = self.reader.get_row_group(index)?;
-        Self::load_columns(index, group.metadata(), binding, |leaf| {
-            group.get_column_page_reader(leaf)
-        })
+        self.load_columns(index, binding, &self.source)
     }
 
-    /// Reads every page of the bound columns of row group `index` through the
-    /// page readers `page_reader(leaf)` makes.
+    /// Reads every page of the bound columns of row group `index` from `source`.
     fn load_columns(
+        &self,
         index: usize,
-        meta: &RowGroupMetaData,
         binding: &Binding,
-        page_reader: impl Fn(usize) -> parquet::errors::Result<Box<dyn PageReader>>,
+        source: &Source,
     ) -> Result<LoadedRowGroup> {
+        let meta: &RowGroupMetaData = self.reader.metadata().row_group(index);
+        let mut budget = Budget {
+            left: self.options.row_group_bytes(),
+            options: self.options,
+        };
         let num_rows = usize::try_from(meta.num_rows()).map_err(|_| Error::OutOfSpec {
             location: Location {
                 row_group: Some(index),
@@ -348,7 +370,59 @@ impl ParquetFile {
                     ),
                 });
             }
-            let pages: Vec<Page> = page_reader(leaf)?.collect::<Result<_, _>>()?;
+            let location = || Location {
+                column: descr.path().string(),
+                row_group: Some(index),
+                page: None,
+            };
+            // A value of no bytes would let a page claim any number of values
+            // for free; the format requires a positive length.
+            if descr.physical_type() == parquet::basic::Type::FIXED_LEN_BYTE_ARRAY
+                && descr.type_length() <= 0
+            {
+                return Err(Error::OutOfSpec {
+                    location: location(),
+                    message: format!(
+                        "FIXED_LEN_BYTE_ARRAY({}) column: the length must be positive",
+                        descr.type_length()
+                    ),
+                });
+            }
+            let (start, len) = (start as u64, chunk.compressed_size() as u64);
+            if start.saturating_add(len) > self.len {
+                return Err(Error::OutOfSpec {
+                    location: location(),
+                    message: format!(
+                        "the column chunk's {len} bytes from offset {start} run past the end of the file ({} bytes)",
+                        self.len
+                    ),
+                });
+            }
+            // A file on disk reads the chunk into a buffer of its size: the
+            // same limit as its decompressed pages bounds it.
+            if len > self.options.row_group_bytes() as u64 {
+                return Err(Error::Limit {
+                    location: location(),
+                    message: format!(
+                        "a column chunk of {len} bytes, over the limit of {} (raise `ReadOptions::max_row_group_bytes`)",
+                        self.options.row_group_bytes()
+                    ),
+                });
+            }
+            let bytes = source.read(start, len)?;
+            let pages: Vec<Page> =
+                read_pages(&bytes, chunk.compression(), &mut budget).map_err(|(page, e)| {
+                    e.at(Location {
+                        page: Some(page),
+                        ..location()
+                    })
+                })?;
+            check_value_counts(&pages, descr.max_rep_level(), num_rows).map_err(|message| {
+                Error::OutOfSpec {
+                    location: location(),
+                    message,
+                }
+            })?;
             columns.push(LoadedColumn::new(leaf, descr, pages));
         }
         Ok(LoadedRowGroup {
@@ -357,6 +431,84 @@ impl ParquetFile {
             columns,
         })
     }
+}
+
+/// The serialized `FileMetaData` at the end of `file`, or `None` when `file`
+/// does not end like a Parquet file (the `parquet` crate then says why).
+fn footer(file: &[u8]) -> Option<&[u8]> {
+    let len = file.len();
+    let (rest, tail) = file.split_last_chunk::<8>()?;
+    if &tail[4..] != b"PAR1" {
+        return None;
+    }
+    let footer_len = u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]) as usize;
+    (footer_len <= len.saturating_sub(12)).then(|| &rest[rest.len() - footer_len..])
+}
+
+/// [`check_footer`] for a file on disk: reads its tail (at most the file's
+/// length, which the footer's length is checked against first).
+fn check_footer_of_file(file: &std::fs::File, len: u64) -> Result<()> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut reader = file;
+    if len < 12 {
+        return Ok(());
+    }
+    let mut tail = [0u8; 8];
+    reader.seek(SeekFrom::End(-8))?;
+    reader.read_exact(&mut tail)?;
+    let footer_len = u64::from(u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]));
+    if &tail[4..] != b"PAR1" || footer_len > len - 12 {
+        return Ok(());
+    }
+    let mut metadata = vec![0u8; usize::try_from(footer_len).unwrap_or(usize::MAX)];
+    reader.seek(SeekFrom::End(
+        -8 - i64::try_from(footer_len).unwrap_or(i64::MAX),
+    ))?;
+    reader.read_exact(&mut metadata)?;
+    reader.rewind()?;
+    check_footer(&metadata)
+}
+
+/// Checks the footer's schema with this crate's own bounded reader before the
+/// `parquet` crate builds a tree from it: `parquet` reserves each group's
+/// claimed child count and recurses once per level, so a lying footer could
+/// abort the process or overflow a thread's stack (see `docs/hostile-input.md`).
+fn check_footer(metadata: &[u8]) -> Result<()> {
+    parquet_rows_rules::check_schema(metadata, parquet_rows_rules::MAX_SCHEMA_DEPTH).map_err(|e| {
+        let message = match e {
+            parquet_rows_rules::FooterError::Corrupt(why) => format!("footer: {why}"),
+            other => format!("footer: {other}"),
+        };
+        Error::OutOfSpec {
+            location: Location::default(),
+            message,
+        }
+    })
+}
+
+/// Checks the data pages' value counts against the row group's rows: a
+/// column outside any list has one value (or null) per row, so its pages'
+/// headers may not claim more; decoders then size what they allocate by a
+/// page's count.
+fn check_value_counts(
+    pages: &[Page],
+    max_rep: i16,
+    num_rows: usize,
+) -> std::result::Result<(), String> {
+    if max_rep > 0 {
+        return Ok(());
+    }
+    let values = pages
+        .iter()
+        .filter(|p| p.is_data_page())
+        .fold(0usize, |sum, p| sum.saturating_add(p.num_values() as usize));
+    if values > num_rows {
+        return Err(format!(
+            "the column chunk has {} more values than the row group has rows",
+            values - num_rows
+        ));
+    }
+    Ok(())
 }
 
 /// Iterator over a file's row groups, each loaded as [`Pages`]; see
@@ -404,7 +556,7 @@ impl Iterator for RowGroups<'_> {
 /// ```
 pub fn from_path<T>(path: impl AsRef<Path>) -> Result<Vec<T>>
 where
-    T: for<'p> ParquetRow<'p>,
+    T: OwnedRow,
 {
     ParquetFile::open(path)?.read()
 }
@@ -412,7 +564,7 @@ where
 /// Reads every row of an open Parquet file into owned rows.
 pub fn from_file<T>(file: std::fs::File) -> Result<Vec<T>>
 where
-    T: for<'p> ParquetRow<'p>,
+    T: OwnedRow,
 {
     ParquetFile::from_file(file)?.read()
 }
@@ -420,7 +572,7 @@ where
 /// Reads every row of a Parquet file held in memory into owned rows.
 pub fn from_bytes<T>(bytes: impl Into<Bytes>) -> Result<Vec<T>>
 where
-    T: for<'p> ParquetRow<'p>,
+    T: OwnedRow,
 {
     ParquetFile::from_bytes(bytes)?.read()
 }

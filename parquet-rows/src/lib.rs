@@ -70,8 +70,44 @@
 //! Widening that cannot lose information is allowed (INT32 into `i64`, FLOAT
 //! into `f64`, INT(8) into `i16`, INT(16, unsigned) into `i32`); narrowing never
 //! is. Unsigned annotations read into unsigned types bit for bit (`u64::MAX`
-//! round-trips). A non-`Option` field bound to an OPTIONAL column is an error
-//! when binding, never a silent default.
+//! round-trips).
+//!
+//! # Nullable columns
+//!
+//! pyarrow, pandas, duckdb, polars and Spark mark every column OPTIONAL, nulls
+//! or not. A plain field (`ts: i64`, `symbol: &'a str`) reads such a column:
+//! a null met while decoding is an [`Error::Value`] that names the column, the
+//! row group and the row, and says which `Option` type to use; it is never
+//! filled with a default. An `Option<T>` field reads the nulls as `None`.
+//! Either way, definition levels are read a run at a time: a page (or a
+//! stretch of one) without nulls is decoded as fast as a REQUIRED column.
+//! Inside nested fields (struct members, list elements, map values) an
+//! OPTIONAL node still needs an `Option` field.
+//!
+//! ```
+//! use parquet_rows::{Error, ParquetRow};
+//!
+//! #[derive(ParquetRow, Debug)]
+//! struct Size {
+//!     size: i32, // the column is OPTIONAL INT32; row 1 is null
+//! }
+//!
+//! #[derive(ParquetRow, Debug)]
+//! struct MaybeSize {
+//!     size: Option<i32>,
+//! }
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # let bytes = parquet_rows::doc_support::optional_sizes(&[Some(5), None, Some(7)])?;
+//! let err = parquet_rows::from_bytes::<Size>(bytes.clone()).unwrap_err();
+//! assert!(matches!(err, Error::Value { .. }));
+//! assert!(err.to_string().contains("null at row 1 of the row group"));
+//! assert!(err.to_string().contains("use `Option<i32>`"));
+//!
+//! let sizes: Vec<MaybeSize> = parquet_rows::from_bytes(bytes)?;
+//! assert_eq!(sizes.iter().map(|s| s.size).collect::<Vec<_>>(), [Some(5), None, Some(7)]);
+//! # Ok(()) }
+//! ```
 //!
 //! # Nested data
 //!
@@ -165,9 +201,8 @@
 //! - `#[parquet(schema = "message m { ... }")]` on the struct: declares the
 //!   schema (Parquet's message-type text), and the compiler checks every field
 //!   against it, with the same rules as [`ParquetFile::load`] and friends:
-//!   a wrong type, a missing column (with the closest name) or a non-`Option`
-//!   field on an OPTIONAL column is a compile error at the field, all of them
-//!   in one compile. Types the derive cannot tell from their tokens (aliases,
+//!   a wrong type or a missing column (with the closest name) is a compile
+//!   error at the field, all of them in one compile. Types the derive cannot tell from their tokens (aliases,
 //!   bare imported names such as `Timestamp`; write `parquet_rows::Timestamp`)
 //!   are left to the check when a file is opened.
 //! - `#[parquet(schema_file = "tests/data/sample.parquet")]` on the struct: the
@@ -202,12 +237,15 @@
 #![deny(missing_docs)]
 
 mod bind;
+mod chunk;
 mod column;
 mod encoding;
 mod error;
 mod field;
 mod file;
+mod huge_pages;
 mod nested;
+mod options;
 mod out;
 mod pages;
 #[cfg(feature = "rayon")]
@@ -233,8 +271,9 @@ pub use error::{Error, Location, Result};
 pub use field::{ColumnContext, ParquetField};
 pub use file::{from_bytes, from_file, from_path, ParquetFile, RowGroups};
 pub use nested::ParquetNode;
+pub use options::ReadOptions;
 pub use pages::Pages;
-pub use row::ParquetRow;
+pub use row::{OwnedRow, ParquetRow};
 pub use types::{Date, Decimal, Int96, Time, Timestamp, Unit};
 
 /// Derives [`ParquetRow`] for a struct with named fields; see the crate docs.
@@ -269,7 +308,7 @@ pub mod __private {
     pub use crate::nested::{Assembled, BatchReader, Bound, ListElement, ParquetNode, Shape};
     pub use crate::pages::RowGroup;
     pub use crate::physical::Physical;
-    pub use crate::row::ParquetRow;
+    pub use crate::row::{OwnedRow, ParquetRow};
     pub use crate::sink::RowSink;
     pub use core::convert::From;
     pub use core::default::Default;

@@ -9,6 +9,10 @@
 //! placeholder (no allocation), so every write is an ordinary safe assignment
 //! through a field projection like `|row: &mut Tick| &mut row.bid`.
 
+use crate::column::ColumnReader;
+use crate::error::Result;
+use crate::field::ParquetField;
+
 /// A destination for a run of decoded values.
 #[doc(hidden)] // appears in `Physical`'s hidden methods; not nameable outside
 pub trait ValueOut<T> {
@@ -24,23 +28,90 @@ impl<T> ValueOut<T> for Vec<T> {
     }
 }
 
-/// One field of each row of a batch, in row order.
-pub(crate) struct FieldOut<'r, R, F> {
-    rows: std::slice::IterMut<'r, R>, // the rows not written yet
-    field: F,                         // projects a row onto the field
+/// Whether a field holds a column's values as they are (`T`) or may hold a
+/// null (`Option<T>`): the one difference between reading a plain field and
+/// an `Option` one, as a type the column reader is generic over, so each is
+/// compiled into its own loop with no branch per value.
+#[doc(hidden)] // appears in `ParquetField`'s hidden methods; not nameable outside
+pub trait Nulls: 'static {
+    /// Whether the field can hold a null; a null read into a field that
+    /// cannot is an error naming the row.
+    const NULLABLE: bool;
+    /// The field's type for values of type `T`.
+    type Field<T>;
+    /// A non-null value as the field holds it.
+    fn some<T>(value: T) -> Self::Field<T>;
+    /// Appends `n` values of field type `T` to `out` (`T::read`, or
+    /// `T::read_optional`).
+    fn read_buffered<'p, T: ParquetField<'p>>(
+        reader: &mut ColumnReader<'p, T::Physical>,
+        n: usize,
+        out: &mut Vec<Self::Field<T>>,
+    ) -> Result<()>;
 }
 
-impl<'r, R, F> FieldOut<'r, R, F> {
+/// A plain field (`i64`, `&str`): every value must be non-null.
+#[derive(Debug)]
+#[doc(hidden)]
+pub struct NotNull;
+
+impl Nulls for NotNull {
+    const NULLABLE: bool = false;
+    type Field<T> = T;
+    #[inline]
+    fn some<T>(value: T) -> T {
+        value
+    }
+    fn read_buffered<'p, T: ParquetField<'p>>(
+        reader: &mut ColumnReader<'p, T::Physical>,
+        n: usize,
+        out: &mut Vec<T>,
+    ) -> Result<()> {
+        T::read(reader, n, out)
+    }
+}
+
+/// An `Option<T>` field: a null is `None`.
+#[derive(Debug)]
+#[doc(hidden)]
+pub struct Nullable;
+
+impl Nulls for Nullable {
+    const NULLABLE: bool = true;
+    type Field<T> = Option<T>;
+    #[inline]
+    fn some<T>(value: T) -> Option<T> {
+        Some(value)
+    }
+    fn read_buffered<'p, T: ParquetField<'p>>(
+        reader: &mut ColumnReader<'p, T::Physical>,
+        n: usize,
+        out: &mut Vec<Option<T>>,
+    ) -> Result<()> {
+        T::read_optional(reader, n, out)
+    }
+}
+
+/// One field of each row of a batch, in row order; `N` says whether the
+/// field is the value itself or an `Option` of it.
+pub(crate) struct FieldOut<'r, R, F, N = NotNull> {
+    rows: std::slice::IterMut<'r, R>, // the rows not written yet
+    field: F,                         // projects a row onto the field
+    nulls: std::marker::PhantomData<N>,
+}
+
+impl<'r, R, F, N> FieldOut<'r, R, F, N> {
     /// Writes start at the first row of `rows`.
     pub(crate) fn new(rows: &'r mut [R], field: F) -> Self {
         FieldOut {
             rows: rows.iter_mut(),
             field,
+            nulls: std::marker::PhantomData,
         }
     }
 }
 
-impl<R, T, F: FnMut(&mut R) -> &mut T> ValueOut<T> for FieldOut<'_, R, F> {
+impl<R, T, N: Nulls, F: FnMut(&mut R) -> &mut N::Field<T>> ValueOut<T> for FieldOut<'_, R, F, N> {
     #[inline]
     fn put_all<I: Iterator<Item = T>>(&mut self, values: I) {
         // The iterator is moved into a local for the loop: advanced in place
@@ -51,7 +122,7 @@ impl<R, T, F: FnMut(&mut R) -> &mut T> ValueOut<T> for FieldOut<'_, R, F> {
         // asking the second, and a row taken when the values have run out
         // would be skipped by the next call.
         for (value, row) in values.zip(&mut rows) {
-            *(self.field)(row) = value;
+            *(self.field)(row) = N::some(value);
         }
         self.rows = rows;
     }
@@ -105,7 +176,7 @@ pub(crate) fn scatter<R, T>(
     values: impl Iterator<Item = T>,
     field: impl FnMut(&mut R) -> &mut T,
 ) {
-    FieldOut::new(rows, field).put_all(values);
+    FieldOut::<_, _, NotNull>::new(rows, field).put_all(values);
 }
 
 #[cfg(test)]
@@ -130,7 +201,7 @@ mod tests {
                 b: String::new(),
             })
             .collect();
-        let mut out = Converted::new(FieldOut::new(&mut rows, field_a), |v: i32| {
+        let mut out = Converted::new(FieldOut::<_, _>::new(&mut rows, field_a), |v: i32| {
             if v < 0 {
                 Err(v)
             } else {
@@ -152,7 +223,7 @@ mod tests {
                 b: String::new(),
             })
             .collect();
-        let mut out = FieldOut::new(&mut rows, field_a);
+        let mut out = FieldOut::<_, _>::new(&mut rows, field_a);
         out.put_all([7, 8].into_iter());
         out.put_all([9, 10, 11].into_iter()); // one slot left: 10 and 11 are not taken
         scatter(

@@ -145,6 +145,23 @@ impl LoadedRowGroup {
             .map(|p| p.buffer().len())
             .sum()
     }
+
+    /// The most rows the given leaves' data pages can hold: every row has at
+    /// least one value (or null) in each column, so no more rows than the
+    /// smallest sum of a column's page headers' value counts.
+    fn values(&self, leaves: &[usize]) -> usize {
+        self.columns
+            .iter()
+            .filter(|c| leaves.contains(&c.leaf))
+            .map(|c| {
+                c.pages
+                    .iter()
+                    .filter(|p| p.is_data_page())
+                    .fold(0usize, |sum, p| sum.saturating_add(p.num_values() as usize))
+            })
+            .min()
+            .unwrap_or(usize::MAX)
+    }
 }
 
 impl Pages {
@@ -167,7 +184,9 @@ impl Pages {
 
     /// Total rows of the loaded row groups, from their metadata.
     pub fn num_rows(&self) -> usize {
-        self.row_groups.iter().map(|rg| rg.num_rows).sum()
+        self.row_groups
+            .iter()
+            .fold(0, |sum, rg| sum.saturating_add(rg.num_rows))
     }
 
     /// Like [`Pages::rows`], decoding row groups in parallel on rayon's pool;
@@ -186,8 +205,7 @@ impl Pages {
         let bytes: usize = self
             .row_groups
             .iter()
-            .map(|rg| rg.bytes(&binding.leaves))
-            .sum();
+            .fold(0, |sum, rg| sum.saturating_add(rg.bytes(&binding.leaves)));
         if rows > plausible_rows(bytes) {
             let mut out = Vec::new();
             self.decode_into(&binding, &mut out)?;
@@ -221,13 +239,25 @@ impl Pages {
         out: &mut S,
     ) -> Result<()> {
         // Size the output from row-group metadata, but never beyond what the loaded
-        // bytes can justify: a hostile footer must not make us reserve terabytes.
-        // Any value in a data page takes at least one bit, except in RLE runs, so
-        // this bound only falls short for columns that are nearly all one value,
-        // where the `Vec` then grows as usual.
-        let rows: usize = groups.iter().map(|rg| rg.num_rows).sum();
-        let bytes: usize = groups.iter().map(|rg| rg.bytes(&binding.leaves)).sum();
-        out.reserve_rows(rows.min(plausible_rows(bytes)));
+        // bytes and the page headers can justify: a hostile footer must not make us
+        // reserve terabytes. Any value in a data page takes at least one bit, except
+        // in RLE runs, so this bound only falls short for columns that are nearly
+        // all one value, where the `Vec` then grows as usual.
+        let (mut rows, mut bytes, mut values) = (0usize, 0usize, 0usize);
+        for group in groups {
+            rows = rows.saturating_add(group.num_rows);
+            bytes = bytes.saturating_add(group.bytes(&binding.leaves));
+            values = values.saturating_add(group.values(&binding.leaves));
+        }
+        let reserve = rows.min(plausible_rows(bytes)).min(values);
+        out.reserve_rows(reserve).map_err(|_| Error::Limit {
+            location: Location {
+                column: String::new(),
+                row_group: groups.first().map(|g| g.index),
+                page: None,
+            },
+            message: format!("no memory for the {reserve} rows the row groups hold"),
+        })?;
         for group in groups {
             for &leaf in &binding.leaves {
                 if group

@@ -116,7 +116,9 @@ impl<T> Drop for Region<'_, T> {
 }
 
 impl<T> RowSink<T> for Region<'_, T> {
-    fn reserve_rows(&mut self, _rows: usize) {}
+    fn reserve_rows(&mut self, _rows: usize) -> Result<(), std::collections::TryReserveError> {
+        Ok(())
+    }
 
     #[inline]
     fn place(&mut self, n: usize, mut placeholder: impl FnMut() -> T) -> &mut [T] {

@@ -699,16 +699,34 @@ impl Physical for Instant {
             decoder.read_fixed(n, out, i64::from_le_bytes)
         }
     }
-    fn read_encoded(
-        values: &mut Encoded<'_>,
+    /// INT64 instants go straight from the page into the rows, as `i64`
+    /// does: a `Timestamp` field then costs what an `i64` one does. INT96
+    /// needs a fallible conversion per value: through the buffer.
+    fn read_plain_direct<'p>(
+        decoder: &mut PlainDecoder<'p>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<bool, DecodeError> {
+        if shape.physical == Type::INT96 {
+            return Ok(false);
+        }
+        decoder.read_fixed(n, out, i64::from_le_bytes)?;
+        Ok(true)
+    }
+    fn read_encoded_direct<'p>(
+        values: &mut Encoded<'p>,
         _shape: PlainShape,
         n: usize,
-        out: &mut Vec<i64>,
-    ) -> Result<(), DecodeError> {
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<bool, DecodeError> {
         match values {
-            Encoded::ByteStreamSplit(_) => read_split::<8, i64>(values, n, out, i64::from_le_bytes),
-            _ => read_delta(values, n, out, |v| v),
+            Encoded::ByteStreamSplit(_) => {
+                read_split::<8, i64>(values, n, out, i64::from_le_bytes)?;
+            }
+            _ => read_delta(values, n, out, |v| v)?,
         }
+        Ok(true)
     }
 }
 

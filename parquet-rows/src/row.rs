@@ -13,9 +13,9 @@ use crate::sink::RowSink;
 /// `'p` is the lifetime of the decompressed pages (held by [`Pages`](crate::Pages))
 /// that borrowed fields point into, as in serde's `Deserialize<'de>`. A struct
 /// with a lifetime, `Tick<'a>`, implements `ParquetRow<'a>`; a struct without
-/// one implements `ParquetRow<'p>` for every `'p` (it owns its data), which is
-/// what [`from_path`](crate::from_path) and [`ParquetFile::read`](crate::ParquetFile::read)
-/// require.
+/// one implements `ParquetRow<'p>` for every `'p` (it owns its data) and
+/// [`OwnedRow`], which is what [`from_path`](crate::from_path) and
+/// [`ParquetFile::read`](crate::ParquetFile::read) require.
 ///
 /// ```
 /// use parquet_rows::ParquetRow;
@@ -49,3 +49,22 @@ pub trait ParquetRow<'p>: Sized {
     #[doc(hidden)]
     fn decode<S: RowSink<Self>>(row_group: &RowGroup<'_, 'p>, out: &mut S) -> Result<()>;
 }
+
+/// A struct that owns its data (no lifetime parameter): its rows outlive the
+/// pages they are decoded from, so [`from_path`](crate::from_path),
+/// [`from_bytes`](crate::from_bytes) and [`ParquetFile::read`](crate::ParquetFile::read)
+/// can return them. `#[derive(ParquetRow)]` implements it for every struct
+/// without a lifetime parameter.
+///
+/// It is a trait of its own, rather than the bound `for<'p> ParquetRow<'p>`
+/// alone, so that a borrowed struct given to those functions gets a message
+/// that says what to do: with the bound alone, rustc reports a lifetime error
+/// ("implementation of `ParquetRow` is not general enough"), which no
+/// `on_unimplemented` message can replace.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` borrows from the pages, so it cannot outlive them",
+    label = "a struct with a lifetime parameter",
+    note = "read it with `ParquetFile::load`, which keeps the pages, then `Pages::rows`: `let pages = file.load::<{Self}>()?; let rows: Vec<{Self}> = pages.rows()?;`",
+    note = "or make the struct own its data (`String`, `Vec<u8>` instead of `&str`, `&[u8]`), without a lifetime parameter"
+)]
+pub trait OwnedRow: for<'p> ParquetRow<'p> {}

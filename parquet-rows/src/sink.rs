@@ -7,8 +7,12 @@
 /// Part of the derive's plumbing: not public API.
 #[doc(hidden)]
 pub trait RowSink<T> {
-    /// Room for `rows` rows (a whole row group), bounded by the caller.
-    fn reserve_rows(&mut self, rows: usize);
+    /// Room for `rows` rows (a whole row group), bounded by the caller; an
+    /// error when there is no memory for them.
+    ///
+    /// # Errors
+    /// When the allocator refuses the room.
+    fn reserve_rows(&mut self, rows: usize) -> Result<(), std::collections::TryReserveError>;
     /// Places `n` rows made by `placeholder` after the rows placed so far and
     /// returns them, for the batch's columns to be decoded into their fields.
     /// A region returns fewer when it has no room for `n` (and remembers it:
@@ -20,8 +24,10 @@ pub trait RowSink<T> {
 }
 
 impl<T> RowSink<T> for Vec<T> {
-    fn reserve_rows(&mut self, rows: usize) {
-        self.reserve(rows);
+    fn reserve_rows(&mut self, rows: usize) -> Result<(), std::collections::TryReserveError> {
+        self.try_reserve(rows)?;
+        crate::huge_pages::advise(self.spare_capacity_mut());
+        Ok(())
     }
     #[inline]
     fn place(&mut self, n: usize, placeholder: impl FnMut() -> T) -> &mut [T] {

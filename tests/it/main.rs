@@ -12,6 +12,9 @@
 //!   record API, then read back; nested binding errors; corrupted nested
 //!   pages give `Err`, never a panic.
 //!
+//! - `hostile`: one small lying file per class of attack (footers, page
+//!   headers, DELTA and dictionary counts), each decoded in a child process
+//!   with its address space limited, ending in `Ok` or `Err`.
 //! - `api`: `Debug` of `Pages`, the optional crates re-exported.
 //!
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
@@ -20,5 +23,7 @@ mod api;
 mod corpus;
 mod encodings;
 mod errors;
+mod hostile;
 mod nested;
+mod optional;
 mod roundtrip;

@@ -1,6 +1,19 @@
 //! Shared helpers for the integration tests, benches and examples: the tick
 //! fixture (as described in the project's issue #2) and the location of the
 //! parquet-testing corpus.
+//!
+//! The nested tests' machinery has a module each: [`rng`] (deterministic
+//! values), [`shred`] (values into levels), [`nested_writer`] (files under
+//! every writer setting), [`pagewriter`] (hand-encoded v1 pages), [`record`]
+//! (the `parquet` record API as an independent reader); [`panics`] keeps the
+//! panics of corrupt-input tests quiet.
+
+pub mod nested_writer;
+pub mod pagewriter;
+pub mod panics;
+pub mod record;
+pub mod rng;
+pub mod shred;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -11,6 +24,8 @@ use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::parser::parse_message_type;
 use parquet_rows::ParquetRow;
+
+pub mod handmade;
 
 /// The tick schema from the user's report.
 pub const TICK_SCHEMA: &str = "message schema {

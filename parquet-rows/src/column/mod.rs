@@ -16,7 +16,7 @@ use std::any::Any;
 use crate::encoding::delta_byte_array::Incremental;
 use crate::error::{DecodeError, Error, Location, Result};
 use crate::field::ColumnContext;
-use crate::out::{scatter, Converted, FieldOut, ValueOut};
+use crate::out::{Converted, FieldOut, Nulls, ValueOut};
 use crate::pages::LoadedColumn;
 use crate::physical::{Encoded, Physical, PlainShape};
 
@@ -42,6 +42,8 @@ pub struct ColumnReader<'p, P: Physical> {
     context: ColumnContext, // what value conversions need to know
     shared: Option<Box<dyn Any>>, // converted dictionary (`read_shared`), built once per chunk
     dict_page: Option<usize>, // index of the dictionary page in `column.pages`
+    next_row: usize, // flat: index in the row group of the next value, for null errors
+    field_type: &'static str, // the field's Rust type, for null errors ("" when unknown)
 }
 
 impl<P: Physical> std::fmt::Debug for ColumnReader<'_, P> {
@@ -73,6 +75,13 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         Self::any(column, row_group, true)
     }
 
+    /// Names the Rust type of the field the reader fills, for the error a
+    /// null in a plain field's column gives (`use Option<i64>`).
+    pub(crate) fn for_field(mut self, field_type: &'static str) -> Self {
+        self.field_type = field_type;
+        self
+    }
+
     fn any(column: &'p LoadedColumn, row_group: usize, nested: bool) -> Result<Self> {
         let descr = &column.descr;
         let reader = ColumnReader {
@@ -96,6 +105,8 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             context: ColumnContext::of(descr),
             shared: None,
             dict_page: None,
+            next_row: 0,
+            field_type: "",
         };
         if !P::accepts(descr.physical_type()) || reader.max_def < 0 || reader.max_rep < 0 {
             return Err(reader.unsupported());
@@ -137,53 +148,210 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         self.read_required_with(n, out, Self::read_dense)
     }
 
-    /// Writes exactly `rows.len()` values of a column without nulls, one
-    /// into the field `field(row)` of each row, in order.
+    /// Writes exactly `rows.len()` values, one into the field `field(row)` of
+    /// each row, in order: `N` says whether the field is an `Option` (a null
+    /// leaves the row's `None` placeholder) or a plain field (a null is an
+    /// error naming the row).
     ///
     /// Numbers (PLAIN, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT) and
     /// dictionary-encoded values go from the page straight into the rows;
-    /// other values (PLAIN or DELTA byte arrays, booleans), and columns read
-    /// for nesting, through a buffer.
-    pub fn read_into<R>(
+    /// other values (PLAIN or DELTA byte arrays, booleans) through a buffer.
+    ///
+    /// The rows must hold their placeholders: the fields of null rows are
+    /// not written.
+    pub(crate) fn read_into<R, N: Nulls>(
         &mut self,
         rows: &mut [R],
-        mut field: impl FnMut(&mut R) -> &mut P::Value<'p>,
+        mut field: impl FnMut(&mut R) -> &mut N::Field<P::Value<'p>>,
     ) -> Result<()> {
-        if self.nested || self.max_def > 0 {
-            // `read` has the checks these need (values ready, OPTIONAL).
-            let mut dense = std::mem::take(&mut self.dense);
-            dense.clear();
-            let result = self.read(rows.len(), &mut dense);
-            scatter(rows, dense.drain(..), field);
-            self.dense = dense;
-            return result;
+        self.read_rows::<R, N>(rows, |reader, stretch| {
+            let k = stretch.len();
+            reader.read_dense_out(k, &mut FieldOut::<_, _, N>::new(stretch, &mut field))
+        })
+    }
+
+    /// Writes one value into each row of `rows`, page segment by page
+    /// segment: `dense(reader, stretch)` writes the values of a stretch of
+    /// rows whose values are all non-null and in the current page.
+    ///
+    /// Definition levels are read a run at a time: a run at the column's
+    /// maximum level (a page without nulls is one such run) is one dense
+    /// stretch, decoded as if the column were REQUIRED. Only the rest of the
+    /// levels are decoded one by one.
+    fn read_rows<R, N: Nulls>(
+        &mut self,
+        rows: &mut [R],
+        mut dense: impl FnMut(&mut Self, &mut [R]) -> Result<()>,
+    ) -> Result<()> {
+        if self.nested {
+            return Err(self.unsupported());
         }
         let mut done = 0;
         while done < rows.len() {
             self.ensure_page()?;
             let k = (rows.len() - done).min(self.page.left);
-            self.read_dense_into(&mut rows[done..done + k], &mut field)?;
-            self.page.left -= k;
+            let segment = &mut rows[done..done + k];
+            if self.max_def == 0 {
+                dense(self, segment)?;
+            } else if N::NULLABLE {
+                self.read_defined_stretches(segment, &mut dense)?;
+            } else {
+                self.require_defined(k)?;
+                dense(self, segment)?;
+            }
+            self.advance(k);
             done += k;
         }
         Ok(())
     }
 
-    /// Writes exactly `rows.len()` values of a column without nulls, each
-    /// through `convert`, one into the field `field(row)` of each row.
-    ///
-    /// Each value is converted on its way from the decoder into its row (a
-    /// `String` per value, say); values the physical type does not read
-    /// straight from the page (PLAIN byte arrays, booleans) go through the
-    /// reader's buffer first, as in [`ColumnReader::read_into`].
-    pub fn read_map_into<R, T>(
+    /// For an `Option` field: calls `dense` on each stretch of `segment`
+    /// (rows of the current page) whose definition levels say non-null; the
+    /// other rows keep their `None`.
+    fn read_defined_stretches<R>(
+        &mut self,
+        segment: &mut [R],
+        dense: &mut impl FnMut(&mut Self, &mut [R]) -> Result<()>,
+    ) -> Result<()> {
+        let max = self.max_def as u32;
+        let mut levels = std::mem::take(&mut self.levels);
+        let mut i = 0;
+        let result = 'segment: loop {
+            if i == segment.len() {
+                break Ok(());
+            }
+            let run = match self.take_defined_run(segment.len() - i) {
+                Ok(run) => run,
+                Err(e) => break Err(e),
+            };
+            if run > 0 {
+                if let Err(e) = dense(self, &mut segment[i..i + run]) {
+                    break Err(e);
+                }
+                i += run;
+                continue;
+            }
+            let m = match self.next_levels(segment.len() - i, &mut levels) {
+                Ok((m, _)) => m,
+                Err(e) => break Err(e),
+            };
+            let mut j = 0;
+            while j < m {
+                if levels[j] != max {
+                    j += 1;
+                    continue;
+                }
+                let start = j;
+                while j < m && levels[j] == max {
+                    j += 1;
+                }
+                if let Err(e) = dense(self, &mut segment[i + start..i + j]) {
+                    break 'segment Err(e);
+                }
+            }
+            i += m;
+        };
+        self.levels = levels;
+        result
+    }
+
+    /// For a plain field on an OPTIONAL column: consumes the definition
+    /// levels of the next `k` values, which must all say non-null; a null is
+    /// an error that names the row and the `Option` type to use.
+    fn require_defined(&mut self, k: usize) -> Result<()> {
+        let max = self.max_def as u32;
+        let mut levels = std::mem::take(&mut self.levels);
+        let mut done = 0;
+        let result = loop {
+            if done == k {
+                break Ok(());
+            }
+            match self.take_defined_run(k - done) {
+                Ok(0) => {}
+                Ok(run) => {
+                    done += run;
+                    continue;
+                }
+                Err(e) => break Err(e),
+            }
+            let (m, non_null) = match self.next_levels(k - done, &mut levels) {
+                Ok(counts) => counts,
+                Err(e) => break Err(e),
+            };
+            if non_null < m {
+                let j = levels[..m].iter().position(|&level| level != max);
+                break Err(self.null_in_plain_field(self.next_row + done + j.unwrap_or(0)));
+            }
+            done += m;
+        };
+        self.levels = levels;
+        result
+    }
+
+    /// Consumes up to `max` definition levels of the current page if they
+    /// start a run at the column's maximum (non-null values); returns how many.
+    fn take_defined_run(&mut self, max: usize) -> Result<usize> {
+        let level = self.max_def as u32;
+        let taken = match self.page.defs.as_mut() {
+            Some(defs) => defs.take_run(level, max),
+            None => Ok(0),
+        };
+        taken.map_err(|e| self.err(e))
+    }
+
+    /// Decodes the next definition levels of the current page, at most `max`
+    /// and at most to the end of the current run, into `levels`; returns how
+    /// many, and how many of them are non-null. Fewer levels than values, or
+    /// a level above the maximum, is an error.
+    fn next_levels(&mut self, max: usize, levels: &mut Vec<u32>) -> Result<(usize, usize)> {
+        /// Levels decoded at a time outside runs: a bound on the scratch
+        /// buffer whatever a page claims, small enough to stay in L1.
+        const CHUNK: usize = 1024;
+        let left = match self.page.defs.as_mut() {
+            Some(defs) => defs.run_left(),
+            None => Ok(0),
+        };
+        let m = left.map_err(|e| self.err(e))?.min(max).min(CHUNK);
+        if m == 0 {
+            return Err(self.err(DecodeError::oos(
+                "the page has fewer definition levels than values",
+            )));
+        }
+        let non_null = self.read_levels(m, self.max_def as u32, levels)?;
+        Ok((m, non_null))
+    }
+
+    /// The error of a null met by a field that is not an `Option`.
+    fn null_in_plain_field(&self, row: usize) -> Error {
+        // `&'p str` names the trait's lifetime, not the user's: `&str`.
+        let ty = match self.field_type {
+            "" => "T".to_owned(),
+            ty => ty.replace("&'p ", "&"),
+        };
+        self.err(DecodeError::Value(format!(
+            "null at row {row} of the row group, read into a field of type `{ty}`; \
+             use `Option<{ty}>` to read nulls"
+        )))
+    }
+
+    /// Marks `k` values of the current page as read.
+    fn advance(&mut self, k: usize) {
+        self.page.left -= k;
+        self.next_row += k;
+    }
+
+    /// [`ColumnReader::read_into`] with each value through `convert` on its
+    /// way from the decoder into its row (a `String` per value, say); values
+    /// the physical type does not read straight from the page (PLAIN byte
+    /// arrays, booleans) go through the reader's buffer first.
+    pub(crate) fn read_map_into<R, T, N: Nulls>(
         &mut self,
         rows: &mut [R],
-        field: impl FnMut(&mut R) -> &mut T,
+        field: impl FnMut(&mut R) -> &mut N::Field<T>,
         convert: impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
     ) -> Result<()> {
         let no_copy = None::<&fn(&mut Incremental<'p>) -> Result<T, DecodeError>>;
-        self.map_into(rows, field, convert, no_copy)
+        self.map_into::<R, T, N>(rows, field, convert, no_copy)
     }
 
     /// [`ColumnReader::read_map_into`] for a conversion that copies each
@@ -196,69 +364,46 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
     /// to outlive the page; a copy does not, and the arena costs an
     /// allocation, a write and a read of every rebuilt byte, and memory for
     /// as long as the pages are held.
-    pub(crate) fn read_copied_into<R, T>(
+    pub(crate) fn read_copied_into<R, T, N: Nulls>(
         &mut self,
         rows: &mut [R],
-        field: impl FnMut(&mut R) -> &mut T,
+        field: impl FnMut(&mut R) -> &mut N::Field<T>,
         convert: impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
         copy: impl Fn(&mut Incremental<'p>) -> Result<T, DecodeError>,
     ) -> Result<()> {
-        self.map_into(rows, field, convert, Some(&copy))
+        self.map_into::<R, T, N>(rows, field, convert, Some(&copy))
     }
 
-    fn map_into<R, T>(
+    fn map_into<R, T, N: Nulls>(
         &mut self,
         rows: &mut [R],
-        mut field: impl FnMut(&mut R) -> &mut T,
+        mut field: impl FnMut(&mut R) -> &mut N::Field<T>,
         convert: impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
         copy: Option<&impl Fn(&mut Incremental<'p>) -> Result<T, DecodeError>>,
     ) -> Result<()> {
-        if self.nested || self.max_def > 0 {
-            // Not a flat REQUIRED column: `read_map` has the checks (and
-            // errors) these need.
-            let mut values = Vec::new();
-            let result = self.read_map(rows.len(), &mut values, convert);
-            scatter(rows, values.into_iter(), field);
-            return result;
-        }
         let context = self.context;
-        let mut done = 0;
-        while done < rows.len() {
-            self.ensure_page()?;
-            let k = (rows.len() - done).min(self.page.left);
-            let batch = &mut rows[done..done + k];
+        self.read_rows::<R, N>(rows, |reader, stretch| {
+            let k = stretch.len();
             if let (Some(copy), Values::Encoded(Encoded::Incremental { values, .. })) =
-                (copy, &mut self.page.values)
+                (copy, &mut reader.page.values)
             {
-                let streamed = batch.iter_mut().try_for_each(|row| {
-                    *field(row) = copy(values)?;
+                let streamed = stretch.iter_mut().try_for_each(|row| {
+                    *field(row) = N::some(copy(values)?);
                     Ok(())
                 });
-                streamed.map_err(|e| self.err(e))?;
-            } else {
-                // Converted on the way from the decoder into the rows: no
-                // buffer of the decoded values.
-                let mut out =
-                    Converted::new(FieldOut::new(batch, &mut field), |v| convert(v, &context));
-                self.read_dense_out(k, &mut out)?;
-                if let Some(message) = out.into_error() {
-                    return Err(self.err(DecodeError::Value(message)));
-                }
+                return streamed.map_err(|e| reader.err(e));
             }
-            self.page.left -= k;
-            done += k;
-        }
-        Ok(())
-    }
-
-    /// Writes `rows.len()` non-null values from the current page into the
-    /// rows' field.
-    fn read_dense_into<R>(
-        &mut self,
-        rows: &mut [R],
-        field: &mut impl FnMut(&mut R) -> &mut P::Value<'p>,
-    ) -> Result<()> {
-        self.read_dense_out(rows.len(), &mut FieldOut::new(rows, field))
+            // Converted on the way from the decoder into the rows: no
+            // buffer of the decoded values.
+            let mut out = Converted::new(FieldOut::<_, _, N>::new(stretch, &mut field), |v| {
+                convert(v, &context)
+            });
+            reader.read_dense_out(k, &mut out)?;
+            match out.into_error() {
+                Some(message) => Err(reader.err(DecodeError::Value(message))),
+                None => Ok(()),
+            }
+        })
     }
 
     /// Puts `k` non-null values from the current page into `out`: straight
@@ -362,25 +507,26 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             self.values_ready -= n;
             return Ok(());
         }
-        if self.max_def > 0 {
-            return Err(self.err(DecodeError::Unsupported(
-                "an OPTIONAL column needs an `Option<_>` field".into(),
-            )));
-        }
         let mut left = n;
         while left > 0 {
             self.ensure_page()?;
             let k = left.min(self.page.left);
+            if self.max_def > 0 {
+                // A plain field on an OPTIONAL column.
+                self.require_defined(k)?;
+            }
             dense(self, k, out)?;
-            self.page.left -= k;
+            self.advance(k);
             left -= k;
         }
         Ok(())
     }
 
-    /// Reads `n` values that may be null; `dense(reader, k, out)` appends the
-    /// `k` non-null values of one segment as `Some`, and they are then spread
-    /// over the segment's slots in place, from the back, with `None` for nulls.
+    /// Reads `n` values that may be null; `dense(reader, k, out)` appends `k`
+    /// non-null values as `Some`. A run of definition levels at the maximum
+    /// is appended as it is; elsewhere the non-null values of a chunk of
+    /// levels are appended, then spread over the chunk's slots in place, from
+    /// the back, with `None` for nulls.
     fn read_optional_with<T>(
         &mut self,
         n: usize,
@@ -391,7 +537,6 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             return self.read_required_with(n, out, dense);
         }
         out.reserve(n);
-        let max_def = self.max_def as u32;
         let mut levels = std::mem::take(&mut self.levels);
         let mut left = n;
         let result = loop {
@@ -402,31 +547,52 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                 break Err(e);
             }
             let k = left.min(self.page.left);
-            let non_null = match self.read_levels(k, max_def, &mut levels) {
-                Ok(non_null) => non_null,
-                Err(e) => break Err(e),
-            };
-            let base = out.len();
-            if let Err(e) = dense(self, non_null, out) {
+            if let Err(e) = self.read_optional_segment(k, out, &mut levels, &mut dense) {
                 break Err(e);
             }
-            if out.len() != base + non_null {
-                break Err(self.err(DecodeError::oos("a value decoder returned too few values")));
-            }
-            // Spread: slot j of the segment takes the next value from the back.
-            out.resize_with(base + k, || None);
-            let mut next = base + non_null;
-            for j in (0..k).rev() {
-                if levels[j] == max_def {
-                    next -= 1;
-                    out.swap(base + j, next);
-                }
-            }
-            self.page.left -= k;
+            self.advance(k);
             left -= k;
         };
         self.levels = levels;
         result
+    }
+
+    /// [`ColumnReader::read_optional_with`] for `k` values of the current page.
+    fn read_optional_segment<T>(
+        &mut self,
+        k: usize,
+        out: &mut Vec<Option<T>>,
+        levels: &mut Vec<u32>,
+        dense: &mut impl FnMut(&mut Self, usize, &mut Vec<Option<T>>) -> Result<()>,
+    ) -> Result<()> {
+        let max_def = self.max_def as u32;
+        let mut i = 0;
+        while i < k {
+            let base = out.len();
+            let run = self.take_defined_run(k - i)?;
+            let (slots, non_null) = if run > 0 {
+                (run, run)
+            } else {
+                self.next_levels(k - i, levels)?
+            };
+            dense(self, non_null, out)?;
+            if out.len() != base + non_null {
+                return Err(self.err(DecodeError::oos("a value decoder returned too few values")));
+            }
+            if run == 0 {
+                // Spread: slot j of the chunk takes the next value from the back.
+                out.resize_with(base + slots, || None);
+                let mut next = base + non_null;
+                for j in (0..slots).rev() {
+                    if levels[j] == max_def {
+                        next -= 1;
+                        out.swap(base + j, next);
+                    }
+                }
+            }
+            i += slots;
+        }
+        Ok(())
     }
 
     /// Decodes the next `k` definition levels into `levels`; returns how many

@@ -58,6 +58,24 @@ pub(super) enum Levels<'p> {
 }
 
 impl Levels<'_> {
+    /// Consumes up to `max` levels if they start an RLE run of `level`;
+    /// returns how many (see [`RleBpDecoder::take_run`]). The deprecated
+    /// BIT_PACKED encoding has no runs: always 0.
+    pub(super) fn take_run(&mut self, level: u32, max: usize) -> Result<usize, DecodeError> {
+        match self {
+            Levels::Rle(decoder) => decoder.take_run(level, max),
+            Levels::BitPacked { .. } => Ok(0),
+        }
+    }
+
+    /// Levels left in the current run (all of them for BIT_PACKED); 0 at the end.
+    pub(super) fn run_left(&mut self) -> Result<usize, DecodeError> {
+        match self {
+            Levels::Rle(decoder) => decoder.run_left(),
+            Levels::BitPacked { next, count, .. } => Ok(*count - *next),
+        }
+    }
+
     /// Fills `out` with the next levels; returns how many were written.
     pub(super) fn get_batch(&mut self, out: &mut [u32]) -> Result<usize, DecodeError> {
         match self {
@@ -222,13 +240,23 @@ fn dictionary<P: Physical>(
             "a second dictionary page in one column chunk",
         ));
     }
+    let num_values = num_values as usize;
+    // Every entry of a dictionary takes at least a byte (FIXED_LEN_BYTE_ARRAY(0)
+    // is refused when the column is loaded), so the page's bytes bound how many
+    // entries a header may claim before anything is allocated for them.
+    if shape.fixed_len == Some(0) {
+        return Err(DecodeError::oos(
+            "a dictionary page in a FIXED_LEN_BYTE_ARRAY(0) column",
+        ));
+    }
+    if num_values > buf.len() {
+        return Err(DecodeError::oos(format!(
+            "a dictionary page claims {num_values} entries in {} bytes",
+            buf.len()
+        )));
+    }
     let mut values = Vec::new();
-    P::read_plain(
-        &mut PlainDecoder::new(buf),
-        shape,
-        num_values as usize,
-        &mut values,
-    )?;
+    P::read_plain(&mut PlainDecoder::new(buf), shape, num_values, &mut values)?;
     Ok(values)
 }
 
@@ -343,17 +371,7 @@ fn values<'p>(
         )),
         (Encoding::BYTE_STREAM_SPLIT, Type::FIXED_LEN_BYTE_ARRAY) => {
             let width = shape.fixed_len.unwrap_or(0);
-            let arena = Arena::fill(arena, || {
-                let mut decoder = ByteStreamSplitDecoder::new(data, width)?;
-                let count = decoder.remaining();
-                let mut bytes = Vec::with_capacity(data.len());
-                decoder.reassemble_into(count, &mut bytes);
-                Ok(Arena {
-                    data: bytes,
-                    ends: (1..=count).map(|i| i * width).collect(),
-                    data_start: 0,
-                })
-            })?;
+            let arena = Arena::fill(arena, || split_fixed_len(data, width, num_values))?;
             Ok(slices(arena, &arena.data))
         }
         (Encoding::RLE, Type::BOOLEAN) => {
@@ -408,4 +426,26 @@ fn values<'p>(
             "{other} encoding of {physical} values is not supported"
         ))),
     }
+}
+
+/// The values of a BYTE_STREAM_SPLIT section of FIXED_LEN_BYTE_ARRAY(`width`)
+/// values, reassembled (their bytes are not contiguous in the page).
+fn split_fixed_len(data: &[u8], width: usize, num_values: usize) -> Result<Arena, DecodeError> {
+    let mut decoder = ByteStreamSplitDecoder::new(data, width)?;
+    let count = decoder.remaining();
+    // The header's count (nulls included) bounds the values: the page's
+    // length alone would let a decompressed page of zeros claim billions.
+    if count > num_values {
+        return Err(DecodeError::oos(format!(
+            "BYTE_STREAM_SPLIT section of {} bytes holds {count} values of {width} bytes but the page has {num_values}",
+            data.len()
+        )));
+    }
+    let mut bytes = Vec::with_capacity(data.len());
+    decoder.reassemble_into(count, &mut bytes);
+    Ok(Arena {
+        data: bytes,
+        ends: (1..=count).map(|i| i * width).collect(),
+        data_start: 0,
+    })
 }

@@ -23,7 +23,7 @@ use parquet_rows_rules::FieldKind;
 
 use crate::column::ColumnReader;
 use crate::error::Result;
-use crate::out::scatter;
+use crate::out::{scatter, Nulls};
 use crate::physical::Physical;
 use crate::types::Unit;
 
@@ -99,18 +99,19 @@ pub trait ParquetField<'p>: Sized {
     ) -> Result<()> {
         reader.read_map(n, out, Self::convert)
     }
-    /// Writes exactly `rows.len()` values from a column without nulls, one
-    /// into the field `field(row)` of each row; `scratch` is a buffer the
-    /// caller keeps between batches.
+    /// Writes exactly `rows.len()` values, one into the field `field(row)`
+    /// of each row: `Self` for a plain field (`N` is `NotNull`), `Option<Self>`
+    /// for an `Option` one (`Nullable`); `scratch` is a buffer the caller
+    /// keeps between batches. By default through that buffer.
     #[doc(hidden)]
-    fn read_into<R>(
+    fn read_into<R, N: Nulls>(
         reader: &mut ColumnReader<'p, Self::Physical>,
         rows: &mut [R],
-        field: impl FnMut(&mut R) -> &mut Self,
-        scratch: &mut Vec<Self>,
+        field: impl FnMut(&mut R) -> &mut N::Field<Self>,
+        scratch: &mut Vec<N::Field<Self>>,
     ) -> Result<()> {
         scratch.clear();
-        let result = Self::read(reader, rows.len(), scratch);
+        let result = N::read_buffered(reader, rows.len(), scratch);
         scatter(rows, scratch.drain(..), field);
         result
     }
@@ -153,13 +154,13 @@ macro_rules! field {
                 reader.read(n, out)
             }
             #[inline]
-            fn read_into<R>(
+            fn read_into<R, N: $crate::out::Nulls>(
                 reader: &mut $crate::column::ColumnReader<'p, $physical>,
                 rows: &mut [R],
-                field: impl FnMut(&mut R) -> &mut Self,
-                _: &mut Vec<Self>,
+                field: impl FnMut(&mut R) -> &mut N::Field<Self>,
+                _: &mut Vec<N::Field<Self>>,
             ) -> $crate::error::Result<()> {
-                reader.read_into(rows, field)
+                reader.read_into::<R, N>(rows, field)
             }
             #[inline]
             fn placeholder() -> Self {
@@ -203,21 +204,21 @@ macro_rules! field {
                 $placeholder
             }
             #[inline]
-            fn read_into<R>(
+            fn read_into<R, N: $crate::out::Nulls>(
                 reader: &mut $crate::column::ColumnReader<'p, $physical>,
                 rows: &mut [R],
-                field: impl FnMut(&mut R) -> &mut Self,
-                _: &mut Vec<Self>,
+                field: impl FnMut(&mut R) -> &mut N::Field<Self>,
+                _: &mut Vec<N::Field<Self>>,
             ) -> $crate::error::Result<()> {
                 $crate::field::field!(@read_into reader, rows, field $(, $copy)?)
             }
         }
     };
     (@read_into $reader:ident, $rows:ident, $field:ident) => {
-        $reader.read_map_into($rows, $field, Self::convert)
+        $reader.read_map_into::<R, Self, N>($rows, $field, Self::convert)
     };
     (@read_into $reader:ident, $rows:ident, $field:ident, $copy:expr) => {
-        $reader.read_copied_into($rows, $field, Self::convert, $copy)
+        $reader.read_copied_into::<R, Self, N>($rows, $field, Self::convert, $copy)
     };
 }
 pub(crate) use field;

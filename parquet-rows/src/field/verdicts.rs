@@ -131,8 +131,9 @@ fn table() -> Vec<Case> {
         Option<i32> => "OPTIONAL INT32 c", ok;
         Option<i32> => "REQUIRED INT32 c", ok;
         Option<i32> => "OPTIONAL INT64 c", no;
-        i32 => "OPTIONAL INT32 c", no;
-        String => "OPTIONAL BINARY c (UTF8)", no;
+        i32 => "OPTIONAL INT32 c", ok;
+        String => "OPTIONAL BINARY c (UTF8)", ok;
+        String => "OPTIONAL INT32 c", no;
         Option<&'static str> => "OPTIONAL BINARY c (UTF8)", ok;
         Option<&'static str> => "OPTIONAL BINARY c", no;
         Option<Option<i32>> => "OPTIONAL INT32 c", no;
@@ -190,7 +191,6 @@ fn compile_time(schema_text: &str, column: &str, ty: &str) -> (rules::Field, Str
             found,
             suggestion,
         }),
-        Err(rules::Problem::Nullable { found }) => Some(MismatchKind::Nullable { found }),
         Err(rules::Problem::Nested { found, hint }) => Some(MismatchKind::Nested { found, hint }),
         Err(rules::Problem::MissingColumn { closest }) => Some(MismatchKind::MissingColumn {
             available: schema.top_level_names().map(str::to_owned).collect(),

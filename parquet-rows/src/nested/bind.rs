@@ -515,7 +515,7 @@ mod tests {
         scores: Vec<f64>, // nullable elements
     }
 
-    fn mismatches<T: for<'p> ParquetRow<'p> + std::fmt::Debug>() -> Vec<String> {
+    fn mismatches<T: crate::OwnedRow + std::fmt::Debug>() -> Vec<String> {
         let bytes = crate::doc_support::order_file().unwrap();
         match crate::from_bytes::<T>(bytes) {
             Err(Error::Schema(e)) => e.mismatches.iter().map(ToString::to_string).collect(),

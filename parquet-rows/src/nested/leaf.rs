@@ -7,6 +7,7 @@ use super::{BatchReader, Bound, ParquetNode, Shape};
 use crate::column::ColumnReader;
 use crate::error::{Error, Location, Result};
 use crate::field::ParquetField;
+use crate::out::{NotNull, Nullable};
 use crate::pages::RowGroup;
 
 /// A top-level leaf field on a flat column: values go from the page into the
@@ -29,7 +30,7 @@ impl<'p, T: ParquetField<'p>> BatchReader<T> for Flat<'p, T> {
         field: impl FnMut(&mut R) -> &mut T,
         scratch: &mut Vec<T>,
     ) -> Result<()> {
-        T::read_into(&mut self.reader, rows, field, scratch)
+        T::read_into::<R, NotNull>(&mut self.reader, rows, field, scratch)
     }
     fn finish(&mut self) -> Result<()> {
         self.reader.finish()
@@ -47,6 +48,17 @@ impl<'p, T: ParquetField<'p>> BatchReader<Option<T>> for FlatOptional<'p, T> {
     #[inline]
     fn read(&mut self, n: usize, out: &mut Vec<Option<T>>) -> Result<()> {
         T::read_optional(&mut self.reader, n, out)
+    }
+    /// Values go straight into the rows' `Option`s; a page (or a run of
+    /// definition levels) without nulls is read as if REQUIRED.
+    #[inline]
+    fn read_into<R>(
+        &mut self,
+        rows: &mut [R],
+        field: impl FnMut(&mut R) -> &mut Option<T>,
+        scratch: &mut Vec<Option<T>>,
+    ) -> Result<()> {
+        T::read_into::<R, Nullable>(&mut self.reader, rows, field, scratch)
     }
     fn finish(&mut self) -> Result<()> {
         self.reader.finish()
@@ -120,6 +132,7 @@ impl<'p, T: ParquetField<'p>> LeafCursor<'p, T> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<'p, T: ParquetField<'p>> ParquetNode<'p> for T {
     fn shape() -> Shape {
         Shape::Leaf {
@@ -136,7 +149,7 @@ impl<'p, T: ParquetField<'p>> ParquetNode<'p> for T {
     type Reader = Flat<'p, T>;
     fn reader(row_group: &RowGroup<'_, 'p>, bound: &Bound) -> Result<Self::Reader> {
         Ok(Flat {
-            reader: row_group.column(bound.leaf)?,
+            reader: row_group.column(bound.leaf)?.for_field(T::RUST_TYPE),
         })
     }
 

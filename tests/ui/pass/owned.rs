@@ -1,6 +1,6 @@
 // A struct without a lifetime owns its data: it reads rows for any pages'
-// lifetime (what `parquet_rows::from_bytes` needs).
-use parquet_rows::ParquetRow;
+// lifetime and implements `OwnedRow` (what `parquet_rows::from_bytes` needs).
+use parquet_rows::{OwnedRow, ParquetRow};
 
 #[derive(ParquetRow, Debug)]
 #[allow(dead_code)]
@@ -11,8 +11,11 @@ struct Tick {
     ask: Option<f64>,
 }
 
-fn owned<T: for<'p> ParquetRow<'p>>() {}
+fn any_pages<T: for<'p> ParquetRow<'p>>() {}
+
+fn owned<T: OwnedRow>() {}
 
 fn main() {
+    any_pages::<Tick>();
     owned::<Tick>();
 }

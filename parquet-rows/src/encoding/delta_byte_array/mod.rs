@@ -60,7 +60,7 @@ impl<'a> Incremental<'a> {
                 sum.saturating_add(p)
             });
         if total > MAX_REBUILT_BYTES {
-            return Err(DecodeError::oos(format!(
+            return Err(DecodeError::Limit(format!(
                 "DELTA_BYTE_ARRAY values rebuild to more than {MAX_REBUILT_BYTES} bytes"
             )));
         }

@@ -12,6 +12,11 @@
 use crate::encoding::delta_binary_packed::DeltaBinaryPackedDecoder;
 use crate::error::DecodeError;
 
+/// The most values of one DELTA_LENGTH_BYTE_ARRAY or DELTA_BYTE_ARRAY page:
+/// their bounds take a word each in memory whatever the page's size (writers
+/// cut pages at about 1 MiB or 20,000 values).
+pub(crate) const MAX_PAGE_VALUES: usize = 1 << 25;
+
 /// The values of one page: `data[ends[i-1]..ends[i]]` is value `i`.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub(crate) struct Slices {
@@ -54,7 +59,17 @@ pub(crate) fn decode_non_negative(
             "{count} {what}s in a page of {max_values} values"
         )));
     }
-    let mut out = Vec::with_capacity(count);
+    // Lengths may take no bits at all (a miniblock of width 0), so the page's
+    // bytes do not bound their count: the header's count and a fixed limit do.
+    if count > MAX_PAGE_VALUES {
+        return Err(DecodeError::Limit(format!(
+            "{count} {what}s in one page; at most {MAX_PAGE_VALUES} are decoded"
+        )));
+    }
+    let mut out = Vec::new();
+    out.try_reserve_exact(count).map_err(|_| {
+        DecodeError::Limit(format!("no memory for the {count} {what}s of one page"))
+    })?;
     let mut buf = [0i64; 256];
     while out.len() < count {
         let n = decoder.get_batch(&mut buf)?;

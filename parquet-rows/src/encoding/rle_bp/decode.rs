@@ -116,6 +116,35 @@ impl<'a> RleBpDecoder<'a> {
         Ok(written)
     }
 
+    /// Consumes up to `max` values if the stream is at an RLE run of `value`,
+    /// and returns how many; 0 (consuming nothing) if the next value is not
+    /// in such a run (a bit-packed run, a run of another value, the end).
+    ///
+    /// Levels are read a run at a time with it: a page of an OPTIONAL column
+    /// without nulls holds one RLE run of the maximum definition level, and
+    /// the column reader then decodes its values as if the column were
+    /// REQUIRED, without writing or reading one level per value.
+    pub(crate) fn take_run(&mut self, value: u32, max: usize) -> Result<usize, DecodeError> {
+        if self.rle_left == 0 && self.packed_left == 0 && !self.next_run()? {
+            return Ok(0);
+        }
+        if self.rle_left == 0 || self.rle_value != value {
+            return Ok(0);
+        }
+        let k = self.rle_left.min(max);
+        self.rle_left -= k;
+        Ok(k)
+    }
+
+    /// How many values are left in the current run, loading the next run
+    /// when the current one is done; 0 at the end of the stream.
+    pub(crate) fn run_left(&mut self) -> Result<usize, DecodeError> {
+        if self.rle_left == 0 && self.packed_left == 0 && !self.next_run()? {
+            return Ok(0);
+        }
+        Ok(self.rle_left.max(self.packed_left))
+    }
+
     /// Skips up to `n` values without writing them; returns how many were skipped.
     // Part of the batch API (fill / skip); row selection will call it.
     #[allow(dead_code)]
@@ -294,6 +323,32 @@ mod tests {
         // bits (LSB first): 10001000 11000110 11111010
         let data = [0x03, 0b1000_1000, 0b1100_0110, 0b1111_1010];
         assert_eq!(decode_all(&data, 3, 8), (0..8).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn runs_are_taken_whole_or_not_at_all() {
+        // RLE 5 x 1, bit-packed 8 values, RLE 3 x 1.
+        let mut data = Vec::new();
+        encode_rle(1, 5, 1, &mut data);
+        encode_packed(&[1, 0, 1, 1, 0, 1, 1, 1], 1, &mut data);
+        encode_rle(1, 3, 1, &mut data);
+        let mut d = RleBpDecoder::new(&data, 1).unwrap();
+        assert_eq!(d.run_left().unwrap(), 5);
+        assert_eq!(
+            d.take_run(0, 10).unwrap(),
+            0,
+            "a run of 1s is not a run of 0s"
+        );
+        assert_eq!(d.take_run(1, 2).unwrap(), 2);
+        assert_eq!(d.take_run(1, 10).unwrap(), 3);
+        // Bit-packed values are never taken as a run, even when they match.
+        assert_eq!(d.take_run(1, 10).unwrap(), 0);
+        assert_eq!(d.run_left().unwrap(), 8);
+        let mut packed = [0u32; 8];
+        assert_eq!(d.get_batch(&mut packed).unwrap(), 8);
+        assert_eq!(packed, [1, 0, 1, 1, 0, 1, 1, 1]);
+        assert_eq!(d.take_run(1, 10).unwrap(), 3);
+        assert_eq!((d.take_run(1, 10).unwrap(), d.run_left().unwrap()), (0, 0));
     }
 
     #[test]

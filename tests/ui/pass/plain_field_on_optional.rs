@@ -1,4 +1,5 @@
-// An OPTIONAL column may hold nulls: the field must be an `Option`.
+// A plain field reads an OPTIONAL column (a null met while decoding is an
+// error naming the row); the declared schema accepts it at compile time.
 use parquet_rows::ParquetRow;
 
 #[derive(ParquetRow)]
@@ -6,6 +7,7 @@ use parquet_rows::ParquetRow;
     REQUIRED INT64 ts (TIMESTAMP_MICROS);
     OPTIONAL DOUBLE bid;
 }")]
+#[allow(dead_code)]
 struct Quote {
     ts: i64,
     bid: f64,

@@ -1,0 +1,186 @@
+//! The pages of one column chunk, read from its bytes: page headers by the
+//! rules crate's bounded Thrift reader, every size checked against the chunk
+//! and the reader's limits before anything is allocated, and pages
+//! decompressed into buffers that stop at their declared size.
+//!
+//! Layout (<https://github.com/apache/parquet-format#file-format>):
+//!
+//! ```text
+//! column chunk := (page header, page bytes)*     the dictionary page first, if any
+//! DATA_PAGE_V2 page bytes := rep levels, def levels (never compressed), values (compressed
+//!                            unless `is_compressed` is false)
+//! ```
+
+mod decompress;
+mod source;
+
+pub(crate) use source::Source;
+
+use bytes::Bytes;
+use parquet::basic::{Compression, Encoding};
+use parquet::column::page::Page;
+use parquet_rows_rules::page_header::{
+    read_page_header, PageHeader, DATA_PAGE, DATA_PAGE_V2, DICTIONARY_PAGE, INDEX_PAGE,
+};
+
+use crate::error::DecodeError;
+use crate::options::ReadOptions;
+
+/// Decompressed bytes a row group's pages may still take (shared by its chunks).
+#[derive(Debug)]
+pub(crate) struct Budget {
+    pub(crate) left: usize,
+    pub(crate) options: ReadOptions,
+}
+
+/// Reads every page of a column chunk whose bytes are `chunk`, compressed
+/// with `codec`. On an error, returns the index of the page it happened in.
+pub(crate) fn read_pages(
+    chunk: &Bytes,
+    codec: Compression,
+    budget: &mut Budget,
+) -> Result<Vec<Page>, (usize, DecodeError)> {
+    let mut pages = Vec::new();
+    let mut codecs = decompress::Codecs::default();
+    let mut at = 0;
+    while at < chunk.len() {
+        let index = pages.len();
+        let fail = |e| (index, e);
+        let (header, header_len) = read_page_header(&chunk[at..])
+            .map_err(|e| fail(DecodeError::oos(format!("page header: {e}"))))?;
+        at += header_len;
+        let size = usize::try_from(header.compressed_size)
+            .ok()
+            .filter(|&n| n <= chunk.len() - at)
+            .ok_or_else(|| {
+                fail(DecodeError::oos(format!(
+                    "a page of {} bytes in the {} bytes left of its column chunk",
+                    header.compressed_size,
+                    chunk.len() - at
+                )))
+            })?;
+        let body = chunk.slice(at..at + size);
+        at += size;
+        if header.page_type == INDEX_PAGE {
+            continue;
+        }
+        pages.push(page(&header, body, codec, &mut codecs, budget).map_err(fail)?);
+    }
+    Ok(pages)
+}
+
+/// One page from its header and its bytes.
+fn page(
+    h: &PageHeader,
+    body: Bytes,
+    codec: Compression,
+    codecs: &mut decompress::Codecs,
+    budget: &mut Budget,
+) -> Result<Page, DecodeError> {
+    let count = |n: i32, what: &str| {
+        u32::try_from(n).map_err(|_| DecodeError::oos(format!("a page header's {what} is {n}")))
+    };
+    let num_values = count(h.num_values, "value count")?;
+    if !h.has_type_header {
+        return Err(DecodeError::oos(format!(
+            "a page of type {} without its type's header",
+            h.page_type
+        )));
+    }
+    // A v2 page's levels precede its values and are never compressed.
+    let levels = if h.page_type == DATA_PAGE_V2 {
+        let rep = count(h.rep_levels_len, "repetition levels' length")? as usize;
+        let def = count(h.def_levels_len, "definition levels' length")? as usize;
+        rep + def
+    } else {
+        0
+    };
+    let compressed =
+        codec != Compression::UNCOMPRESSED && (h.page_type != DATA_PAGE_V2 || h.is_compressed);
+    let buf = if compressed {
+        let declared = count(h.uncompressed_size, "uncompressed size")? as usize;
+        take(budget, declared)?;
+        if levels > declared || levels > body.len() {
+            return Err(DecodeError::oos(format!(
+                "levels of {levels} bytes in a page of {declared}"
+            )));
+        }
+        let mut out = Vec::with_capacity(declared);
+        out.extend_from_slice(&body[..levels]);
+        // No values to decompress: an all-null page (parquet-format's README,
+        // "data pages"), whose compressed section may be empty.
+        if declared > levels {
+            out.extend(codecs.decompress(codec, &body[levels..], declared - levels)?);
+        }
+        Bytes::from(out)
+    } else {
+        take(budget, body.len())?;
+        body
+    };
+    let encoding = |e: i32| {
+        encoding(e).ok_or_else(|| DecodeError::Unsupported(format!("encoding number {e}")))
+    };
+    match h.page_type {
+        DICTIONARY_PAGE => Ok(Page::DictionaryPage {
+            buf,
+            num_values,
+            encoding: encoding(h.encoding)?,
+            is_sorted: h.is_sorted,
+        }),
+        DATA_PAGE => Ok(Page::DataPage {
+            buf,
+            num_values,
+            encoding: encoding(h.encoding)?,
+            def_level_encoding: encoding(h.def_encoding)?,
+            rep_level_encoding: encoding(h.rep_encoding)?,
+            statistics: None,
+        }),
+        DATA_PAGE_V2 => Ok(Page::DataPageV2 {
+            buf,
+            num_values,
+            encoding: encoding(h.encoding)?,
+            num_nulls: 0,
+            num_rows: 0,
+            def_levels_byte_len: h.def_levels_len as u32,
+            rep_levels_byte_len: h.rep_levels_len as u32,
+            is_compressed: h.is_compressed,
+            statistics: None,
+        }),
+        other => Err(DecodeError::Unsupported(format!("page type {other}"))),
+    }
+}
+
+/// Takes `bytes` from the page and row-group limits, or says which is passed.
+fn take(budget: &mut Budget, bytes: usize) -> Result<(), DecodeError> {
+    let max = budget.options.page_bytes();
+    if bytes > max {
+        return Err(DecodeError::Limit(format!(
+            "a page of {bytes} bytes decompressed, over the limit of {max} (raise `ReadOptions::max_page_bytes`)"
+        )));
+    }
+    if bytes > budget.left {
+        return Err(DecodeError::Limit(format!(
+            "the row group's pages take more than {} bytes decompressed (raise `ReadOptions::max_row_group_bytes`)",
+            budget.options.row_group_bytes()
+        )));
+    }
+    budget.left -= bytes;
+    Ok(())
+}
+
+/// The `parquet` crate's `Encoding` for a Thrift encoding number.
+fn encoding(number: i32) -> Option<Encoding> {
+    #[allow(deprecated)]
+    Some(match number {
+        0 => Encoding::PLAIN,
+        2 => Encoding::PLAIN_DICTIONARY,
+        3 => Encoding::RLE,
+        4 => Encoding::BIT_PACKED,
+        5 => Encoding::DELTA_BINARY_PACKED,
+        6 => Encoding::DELTA_LENGTH_BYTE_ARRAY,
+        7 => Encoding::DELTA_BYTE_ARRAY,
+        8 => Encoding::RLE_DICTIONARY,
+        9 => Encoding::BYTE_STREAM_SPLIT,
+        _ => return None,
+    })
+}

@@ -1,0 +1,60 @@
+//! Limits on what reading one file may take, set per [`ParquetFile`](crate::ParquetFile).
+
+/// Memory limits of a reader: a file that would go past one is an
+/// [`Error::Limit`](crate::Error::Limit) naming it, never an abort.
+///
+/// The defaults let every file of the parquet-testing corpus through and
+/// stop decompression bombs early; raise them for files with larger pages or
+/// row groups.
+///
+/// ```
+/// use parquet_rows::ReadOptions;
+///
+/// let options = ReadOptions::default()
+///     .max_page_bytes(64 << 20)
+///     .max_row_group_bytes(512 << 20);
+/// assert_eq!(options.page_bytes(), 64 << 20);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadOptions {
+    max_page_bytes: usize,
+    max_row_group_bytes: usize,
+}
+
+impl Default for ReadOptions {
+    /// 256 MiB for one decompressed page (writers cut pages at about 1 MiB),
+    /// 4 GiB for the decompressed pages of one row group's bound columns.
+    fn default() -> Self {
+        ReadOptions {
+            max_page_bytes: 256 << 20,
+            max_row_group_bytes: 4 << 30,
+        }
+    }
+}
+
+impl ReadOptions {
+    /// The largest page, once decompressed, that may be read.
+    #[must_use]
+    pub fn max_page_bytes(mut self, bytes: usize) -> Self {
+        self.max_page_bytes = bytes;
+        self
+    }
+
+    /// The most decompressed bytes of one row group's pages (the columns
+    /// read) that may be held at once.
+    #[must_use]
+    pub fn max_row_group_bytes(mut self, bytes: usize) -> Self {
+        self.max_row_group_bytes = bytes;
+        self
+    }
+
+    /// See [`ReadOptions::max_page_bytes`].
+    pub fn page_bytes(&self) -> usize {
+        self.max_page_bytes
+    }
+
+    /// See [`ReadOptions::max_row_group_bytes`].
+    pub fn row_group_bytes(&self) -> usize {
+        self.max_row_group_bytes
+    }
+}

@@ -1,0 +1,480 @@
+//! Hostile files: small files that lie in their footer or page headers, one
+//! per class of attack, each of which must end in `Ok` or `Err` inside a
+//! memory budget (see `docs/hostile-input.md`).
+//!
+//! Each case runs in a child process (this test binary again, running only
+//! [`child`]) whose address space `ulimit -v` caps at [`LIMIT_BYTES`]: an
+//! allocation past it makes the child abort, which the parent reports, so
+//! "bounded memory" is measured, not assumed ([`the_limit_is_enforced`] checks
+//! that the cap bites). The decode runs on a thread with a 2 MiB stack, as
+//! rayon's workers have. The files are written by hand
+//! (`parquet_rows_suite::handmade`), since the `parquet` writer cannot lie.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use parquet_rows::{Error, ParquetFile, ParquetRow};
+use parquet_rows_suite::handmade::{
+    codec, encoding, file, physical, zstd_bomb, Chunk, Element, Page,
+};
+
+/// The child's address space: the whole test binary, its threads and the
+/// decode must fit (the budget for a file under 1 MiB).
+const LIMIT_BYTES: u64 = 1 << 30;
+/// Names the case a child runs.
+const CASE_VAR: &str = "PARQUET_ROWS_HOSTILE_CASE";
+/// Starts the child's line that reports the outcome.
+const OUTCOME: &str = "hostile outcome: ";
+
+#[derive(ParquetRow)]
+struct V<'a> {
+    v: &'a [u8],
+}
+
+#[derive(ParquetRow)]
+struct X {
+    x: i64,
+}
+
+type Case = fn() -> String;
+
+const CASES: &[(&str, Case)] = &[
+    ("flba0_dictionary", flba0_dictionary),
+    (
+        "dictionary_entries_past_its_bytes",
+        dictionary_entries_past_its_bytes,
+    ),
+    ("delta_length_claims_2_31", || {
+        delta_claims_2_31(encoding::DELTA_LENGTH_BYTE_ARRAY)
+    }),
+    ("delta_byte_array_claims_2_31", || {
+        delta_claims_2_31(encoding::DELTA_BYTE_ARRAY)
+    }),
+    ("page_values_past_the_rows", page_values_past_the_rows),
+    (
+        "byte_stream_split_past_the_header",
+        byte_stream_split_past_the_header,
+    ),
+    ("row_counts_overflow", row_counts_overflow),
+    ("schema_3000_deep", || open_schema(&chain(3000))),
+    ("schema_child_count_i32_max", || {
+        open_schema(&[
+            Element::root(i32::MAX),
+            Element::leaf("x", physical::INT64, None),
+        ])
+    }),
+    ("schema_256_deep_reads", schema_256_deep_reads),
+    ("page_past_its_chunk", page_past_its_chunk),
+    ("zstd_bomb_reservation", zstd_bomb_reservation),
+    ("snappy_claims_2_gib", || {
+        compressed_claim(codec::SNAPPY, i32::MAX, vec![0; 500])
+    }),
+    ("snappy_claims_more_than_its_preamble", || {
+        compressed_claim(codec::SNAPPY, 1 << 20, vec![4, 0, 1, 2, 3, 4])
+    }),
+    ("lz4_raw_claims_200_mib", || {
+        compressed_claim(codec::LZ4_RAW, 200 << 20, vec![0; 500])
+    }),
+    ("zstd_inflates_past_its_claim", || {
+        compressed_claim(codec::ZSTD, 1 << 20, zstd_bomb(0, 64 << 20))
+    }),
+    ("row_group_budget", row_group_budget),
+    (
+        "chunk_over_the_row_group_limit",
+        chunk_over_the_row_group_limit,
+    ),
+    ("allocate_past_the_limit", || {
+        vec![1u8; 2 << 30].len().to_string()
+    }),
+];
+
+/// `Ok(rows)`, or the error's variant and text.
+fn describe(result: Result<usize, Error>) -> String {
+    let e = match result {
+        Ok(rows) => return format!("Ok({rows})"),
+        Err(e) => e,
+    };
+    let kind = match &e {
+        Error::OutOfSpec { .. } => "OutOfSpec",
+        Error::Limit { .. } => "Limit",
+        Error::Parquet(_) => "Parquet",
+        Error::Unsupported { .. } => "Unsupported",
+        _ => "other",
+    };
+    format!("{kind}: {e}")
+}
+
+/// Loads and decodes `bytes` into borrowed rows of one `v` column.
+fn borrowed(bytes: Vec<u8>) -> String {
+    describe((|| {
+        let file = ParquetFile::from_bytes(bytes)?;
+        Ok(file.load::<V>()?.rows::<V>()?.len())
+    })())
+}
+
+/// Decodes `bytes` into owned rows of one `x` column.
+fn owned(bytes: Vec<u8>) -> String {
+    describe(ParquetFile::from_bytes(bytes).and_then(|f| f.read::<X>().map(|rows| rows.len())))
+}
+
+/// A file of one REQUIRED leaf column and one row group.
+fn one_column(leaf: Element, rows: i64, pages: Vec<Page>) -> Vec<u8> {
+    let chunk = Chunk::new(&leaf.name, leaf.physical.unwrap_or(0), pages);
+    file(&[Element::root(1), leaf], &[(rows, vec![chunk])])
+}
+
+fn flba0_dictionary() -> String {
+    let leaf = Element::leaf("v", physical::FIXED_LEN_BYTE_ARRAY, Some(0));
+    let pages = vec![
+        Page::dictionary(i32::MAX, Vec::new()),
+        Page::data(1, encoding::RLE_DICTIONARY, vec![1, 2, 0]),
+    ];
+    borrowed(one_column(leaf, 1, pages))
+}
+
+fn dictionary_entries_past_its_bytes() -> String {
+    let leaf = Element::leaf("v", physical::BYTE_ARRAY, None);
+    let pages = vec![
+        Page::dictionary(i32::MAX, vec![0; 16]),
+        Page::data(1, encoding::RLE_DICTIONARY, vec![1, 2, 0]),
+    ];
+    borrowed(one_column(leaf, 1, pages))
+}
+
+/// A DELTA page of i32::MAX empty values: a DELTA_BINARY_PACKED header (block
+/// 128, 4 miniblocks, i32::MAX values, first 0) and nothing else, in a row
+/// group claiming as many rows.
+fn delta_claims_2_31(encoding: i32) -> String {
+    let header = vec![0x80, 0x01, 0x04, 0xff, 0xff, 0xff, 0xff, 0x07, 0x00];
+    let leaf = Element::leaf("v", physical::BYTE_ARRAY, None);
+    let pages = vec![Page::data(i32::MAX, encoding, header)];
+    borrowed(one_column(leaf, i64::from(i32::MAX), pages))
+}
+
+fn page_values_past_the_rows() -> String {
+    let leaf = Element::leaf("x", physical::INT64, None);
+    owned(one_column(
+        leaf,
+        10,
+        vec![Page::data(i32::MAX, encoding::PLAIN, vec![0; 80])],
+    ))
+}
+
+fn byte_stream_split_past_the_header() -> String {
+    let leaf = Element::leaf("v", physical::FIXED_LEN_BYTE_ARRAY, Some(1));
+    let pages = vec![Page::data(1, encoding::BYTE_STREAM_SPLIT, vec![0; 4096])];
+    borrowed(one_column(leaf, 1, pages))
+}
+
+/// Four row groups of 2^62 rows (one value each): sums that overflow.
+fn row_counts_overflow() -> String {
+    let chunk = Chunk::new(
+        "x",
+        physical::INT64,
+        vec![Page::data(1, encoding::PLAIN, vec![7; 8])],
+    );
+    let groups: Vec<_> = (0..4).map(|_| (1i64 << 62, vec![chunk.clone()])).collect();
+    let bytes = file(
+        &[Element::root(1), Element::leaf("x", physical::INT64, None)],
+        &groups,
+    );
+    let file = match ParquetFile::from_bytes(bytes) {
+        Ok(file) => file,
+        Err(e) => return describe(Err(e)),
+    };
+    let loaded = file.load::<X>().map(|pages| pages.num_rows());
+    format!(
+        "num_rows {}, loaded {:?}, read {}, par_read {}",
+        file.num_rows(),
+        loaded.ok(),
+        describe(file.read::<X>().map(|r| r.len())),
+        describe(file.par_read::<X>().map(|r| r.len())),
+    )
+}
+
+/// The root, `groups` groups each holding the next, and an INT32 leaf `y`.
+fn chain(groups: usize) -> Vec<Element> {
+    let mut schema = vec![Element::root(1)];
+    schema.extend((1..=groups).map(|i| Element::group(&format!("g{i}"), 1)));
+    schema.push(Element::leaf("y", physical::INT32, None));
+    schema
+}
+
+fn open_schema(schema: &[Element]) -> String {
+    describe(ParquetFile::from_bytes(file(schema, &[])).map(|f| f.num_rows()))
+}
+
+/// A valid file whose second column is nested 256 groups deep (the root and
+/// 255 groups): opened and read.
+fn schema_256_deep_reads() -> String {
+    let mut schema = chain(255);
+    schema[0] = Element::root(2);
+    schema.insert(1, Element::leaf("x", physical::INT64, None));
+    let x = Chunk::new(
+        "x",
+        physical::INT64,
+        vec![Page::data(
+            3,
+            encoding::PLAIN,
+            [1i64, 2, 3].iter().flat_map(|v| v.to_le_bytes()).collect(),
+        )],
+    );
+    let mut y = Chunk::new(
+        "y",
+        physical::INT32,
+        vec![Page::data(3, encoding::PLAIN, vec![0; 12])],
+    );
+    y.path = (1..=255)
+        .map(|i| format!("g{i}"))
+        .chain(["y".to_owned()])
+        .collect();
+    owned(file(&schema, &[(3, vec![x, y])]))
+}
+
+/// A page header whose compressed size runs past the column chunk.
+fn page_past_its_chunk() -> String {
+    let mut page = Page::data(3, encoding::PLAIN, vec![0; 24]);
+    page.compressed_size = Some(1000);
+    page.uncompressed_size = Some(1000);
+    owned(one_column(
+        Element::leaf("x", physical::INT64, None),
+        3,
+        vec![page],
+    ))
+}
+
+/// 2 KiB of zstd that inflate to a 64 MiB page claiming i32::MAX values: the
+/// rows reserved for it are bounded, and a reservation the memory cannot
+/// hold is an error, not an abort.
+fn zstd_bomb_reservation() -> String {
+    let len = 64 << 20;
+    let mut page = Page::data(i32::MAX, encoding::PLAIN, zstd_bomb(0, len));
+    page.uncompressed_size = Some(len as i32);
+    let mut chunk = Chunk::new("x", physical::INT64, vec![page]);
+    chunk.codec = codec::ZSTD;
+    let schema = [Element::root(1), Element::leaf("x", physical::INT64, None)];
+    owned(file(&schema, &[(i64::from(i32::MAX), vec![chunk])]))
+}
+
+/// One ZSTD/SNAPPY/LZ4 page of `body` whose header claims `declared` bytes
+/// once decompressed.
+fn compressed_claim(compression: i32, declared: i32, body: Vec<u8>) -> String {
+    let mut page = Page::data(1, encoding::PLAIN, body);
+    page.uncompressed_size = Some(declared);
+    let mut chunk = Chunk::new("x", physical::INT64, vec![page]);
+    chunk.codec = compression;
+    let schema = [Element::root(1), Element::leaf("x", physical::INT64, None)];
+    owned(file(&schema, &[(1, vec![chunk])]))
+}
+
+/// A 64 MiB page, under the page limit, over a row group limit of 16 MiB.
+fn row_group_budget() -> String {
+    let len = 64 << 20;
+    let mut page = Page::data(1, encoding::PLAIN, zstd_bomb(0, len));
+    page.uncompressed_size = Some(len as i32);
+    let mut chunk = Chunk::new("x", physical::INT64, vec![page]);
+    chunk.codec = codec::ZSTD;
+    let schema = [Element::root(1), Element::leaf("x", physical::INT64, None)];
+    let options = parquet_rows::ReadOptions::default().max_row_group_bytes(16 << 20);
+    describe(
+        ParquetFile::from_bytes(file(&schema, &[(1, vec![chunk])]))
+            .and_then(|f| f.with_options(options).read::<X>().map(|r| r.len())),
+    )
+}
+
+/// An uncompressed chunk of 8 KiB, read from a file on disk, with a row
+/// group limit of 4 KiB: refused before the chunk is read into memory.
+fn chunk_over_the_row_group_limit() -> String {
+    let leaf = Element::leaf("x", physical::INT64, None);
+    let bytes = one_column(
+        leaf,
+        1024,
+        vec![Page::data(1024, encoding::PLAIN, vec![0; 8192])],
+    );
+    let path = std::env::temp_dir().join(format!("hostile-chunk-{}.parquet", std::process::id()));
+    std::fs::write(&path, bytes).expect("write the file");
+    let options = parquet_rows::ReadOptions::default().max_row_group_bytes(4096);
+    let outcome = describe(
+        ParquetFile::open(&path).and_then(|f| f.with_options(options).read::<X>().map(|r| r.len())),
+    );
+    let _ = std::fs::remove_file(&path);
+    outcome
+}
+
+#[test]
+#[ignore = "the child process of this module's tests: they run it with a case name"]
+fn child() {
+    let name = std::env::var(CASE_VAR).expect("the case to run, in PARQUET_ROWS_HOSTILE_CASE");
+    let case = CASES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .unwrap_or_else(|| panic!("no case `{name}`"))
+        .1;
+    let outcome = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(case)
+        .expect("spawn the decoding thread")
+        .join()
+        .expect("the case does not panic");
+    println!("{OUTCOME}{outcome}");
+}
+
+/// Runs case `name` in a child process under the memory limit; returns its
+/// exit status, its outcome line (if any) and its output.
+fn run(name: &str) -> (std::process::ExitStatus, Option<String>, String) {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let start = Instant::now();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {} && exec \"$0\" hostile::child --exact --ignored --nocapture --test-threads=1",
+            LIMIT_BYTES >> 10
+        ))
+        .arg(exe)
+        .env(CASE_VAR, name)
+        .output()
+        .expect("run the child");
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(10), "{name}: took {took:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let outcome = stdout
+        .lines()
+        .find_map(|l| l.split_once(OUTCOME).map(|(_, outcome)| outcome))
+        .map(str::to_owned);
+    let all = format!("{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    (out.status, outcome, all)
+}
+
+/// Runs case `name` and checks that it ended normally with `expected`.
+fn check(name: &str, expected: &str) {
+    let (status, outcome, all) = run(name);
+    assert!(
+        status.success(),
+        "{name}: the child ended with {status}:\n{all}"
+    );
+    assert_eq!(outcome.as_deref(), Some(expected), "{name}:\n{all}");
+}
+
+#[test]
+fn the_limit_is_enforced() {
+    let (status, outcome, all) = run("allocate_past_the_limit");
+    assert!(
+        !status.success(),
+        "2 GiB were allocated under a 1 GiB limit:\n{all}"
+    );
+    assert_eq!(outcome, None);
+}
+
+#[test]
+fn fixed_len_byte_array_0_with_a_huge_dictionary() {
+    check(
+        "flba0_dictionary",
+        "OutOfSpec: corrupt file (column `v`, row group 0): FIXED_LEN_BYTE_ARRAY(0) column: the length must be positive",
+    );
+}
+
+#[test]
+fn dictionary_with_more_entries_than_bytes() {
+    check(
+        "dictionary_entries_past_its_bytes",
+        "OutOfSpec: corrupt file (column `v`, row group 0, page 0): a dictionary page claims 2147483647 entries in 16 bytes",
+    );
+}
+
+#[test]
+fn delta_pages_claiming_2_31_values() {
+    check(
+        "delta_length_claims_2_31",
+        "Limit: over a limit (column `v`, row group 0, page 0): 2147483647 value lengths in one page; at most 33554432 are decoded",
+    );
+    check(
+        "delta_byte_array_claims_2_31",
+        "Limit: over a limit (column `v`, row group 0, page 0): 2147483647 prefix lengths in one page; at most 33554432 are decoded",
+    );
+}
+
+#[test]
+fn page_claiming_more_values_than_the_row_group_has_rows() {
+    check(
+        "page_values_past_the_rows",
+        "OutOfSpec: corrupt file (column `x`, row group 0): the column chunk has 2147483637 more values than the row group has rows",
+    );
+}
+
+#[test]
+fn byte_stream_split_with_more_values_than_its_header() {
+    check(
+        "byte_stream_split_past_the_header",
+        "OutOfSpec: corrupt file (column `v`, row group 0, page 0): BYTE_STREAM_SPLIT section of 4096 bytes holds 4096 values of 1 bytes but the page has 1",
+    );
+}
+
+#[test]
+fn row_counts_that_overflow_when_summed() {
+    let fewer = "OutOfSpec: corrupt file (column `x`, row group 0, page 0): the column chunk has fewer values than the row group has rows";
+    check(
+        "row_counts_overflow",
+        &format!(
+            "num_rows {}, loaded Some({}), read {fewer}, par_read {fewer}",
+            usize::MAX,
+            usize::MAX
+        ),
+    );
+}
+
+#[test]
+fn schemas_nested_too_deep_or_with_lying_child_counts() {
+    check(
+        "schema_3000_deep",
+        "OutOfSpec: corrupt file (file): footer: groups are nested more than 256 deep",
+    );
+    check(
+        "schema_child_count_i32_max",
+        "OutOfSpec: corrupt file (file): footer: group `m` claims 2147483647 children but the schema has room for 1",
+    );
+    check("schema_256_deep_reads", "Ok(3)");
+}
+
+#[test]
+fn page_past_its_chunk_names_the_column_row_group_and_page() {
+    check(
+        "page_past_its_chunk",
+        "OutOfSpec: corrupt file (column `x`, row group 0, page 0): a page of 1000 bytes in the 24 bytes left of its column chunk",
+    );
+}
+
+#[test]
+fn zstd_bomb_claiming_2_31_rows() {
+    check(
+        "zstd_bomb_reservation",
+        "Limit: over a limit (row group 0): no memory for the 536871936 rows the row groups hold",
+    );
+}
+
+#[test]
+fn decompression_bombs_stop_at_the_declared_size_and_the_limits() {
+    check(
+        "snappy_claims_2_gib",
+        "Limit: over a limit (column `x`, row group 0, page 0): a page of 2147483647 bytes decompressed, over the limit of 268435456 (raise `ReadOptions::max_page_bytes`)",
+    );
+    check(
+        "snappy_claims_more_than_its_preamble",
+        "OutOfSpec: corrupt file (column `x`, row group 0, page 0): the page decompresses to 4 bytes but its header says 1048576",
+    );
+    check(
+        "lz4_raw_claims_200_mib",
+        "OutOfSpec: corrupt file (column `x`, row group 0, page 0): 500 bytes of LZ4 cannot decompress to the 209715200 bytes the page header says",
+    );
+    check(
+        "zstd_inflates_past_its_claim",
+        "OutOfSpec: corrupt file (column `x`, row group 0, page 0): ZSTD: Destination buffer is too small (the page header says 1048576 bytes)",
+    );
+    check(
+        "chunk_over_the_row_group_limit",
+        "Limit: over a limit (column `x`, row group 0): a column chunk of 8214 bytes, over the limit of 4096 (raise `ReadOptions::max_row_group_bytes`)",
+    );
+    check(
+        "row_group_budget",
+        "Limit: over a limit (column `x`, row group 0, page 0): the row group's pages take more than 16777216 bytes decompressed (raise `ReadOptions::max_row_group_bytes`)",
+    );
+}
