@@ -245,6 +245,7 @@ impl ParquetFile {
         T: OwnedRow,
     {
         let binding = self.bind::<T>()?;
+        self.options.check_output::<T>(self.num_rows())?;
         let mut out = Vec::new();
         // One reservation for the whole file, so row groups after the first do
         // not grow (and copy) the rows decoded so far; measured on the DELTA
@@ -283,6 +284,7 @@ impl ParquetFile {
             return self.load::<T>()?.par_rows();
         }
         let binding = self.bind::<T>()?;
+        self.options.check_output::<T>(self.num_rows())?;
         let meta = self.reader.metadata();
         let counts: Vec<usize> = meta
             .row_groups()
@@ -320,6 +322,7 @@ impl ParquetFile {
         Pages {
             schema: self.reader.metadata().file_metadata().schema_descr_ptr(),
             row_groups,
+            options: self.options,
         }
     }
 

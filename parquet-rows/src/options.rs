@@ -19,15 +19,18 @@
 pub struct ReadOptions {
     max_page_bytes: usize,
     max_row_group_bytes: usize,
+    max_output_bytes: usize,
 }
 
 impl Default for ReadOptions {
     /// 256 MiB for one decompressed page (writers cut pages at about 1 MiB),
-    /// 4 GiB for the decompressed pages of one row group's bound columns.
+    /// 4 GiB for the decompressed pages of one row group's bound columns,
+    /// 8 GiB for the rows of one read.
     fn default() -> Self {
         ReadOptions {
             max_page_bytes: 256 << 20,
             max_row_group_bytes: 4 << 30,
+            max_output_bytes: 8 << 30,
         }
     }
 }
@@ -46,6 +49,36 @@ impl ReadOptions {
     pub fn max_row_group_bytes(mut self, bytes: usize) -> Self {
         self.max_row_group_bytes = bytes;
         self
+    }
+
+    /// The most bytes the rows of one read may take: the rows the footer
+    /// gives the row groups read, times the size of the row struct (heap data
+    /// of owned fields not counted). A valid file can hold 2^31 rows in a few
+    /// bytes (one RLE run per column): this stops it before the output grows
+    /// past the memory, with an error that says to read fewer row groups at
+    /// a time (`ParquetFile::row_groups`) or to raise the limit.
+    #[must_use]
+    pub fn max_output_bytes(mut self, bytes: usize) -> Self {
+        self.max_output_bytes = bytes;
+        self
+    }
+
+    /// Checks that `rows` rows of `T` fit [`ReadOptions::max_output_bytes`].
+    pub(crate) fn check_output<T>(&self, rows: usize) -> crate::Result<()> {
+        let size = std::mem::size_of::<T>();
+        let bytes = rows.saturating_mul(size);
+        if bytes <= self.max_output_bytes {
+            return Ok(());
+        }
+        Err(crate::Error::Limit {
+            location: crate::Location::default(),
+            message: format!(
+                "the rows of this read take {bytes} bytes ({rows} rows of {size} bytes), more \
+                 than `max_output_bytes` allows ({}); read fewer row groups at a time \
+                 (`ParquetFile::row_groups`) or raise it with `ReadOptions::max_output_bytes`",
+                self.max_output_bytes
+            ),
+        })
     }
 
     /// See [`ReadOptions::max_page_bytes`].

@@ -53,6 +53,7 @@ use crate::sink::RowSink;
 pub struct Pages {
     pub(crate) schema: SchemaDescPtr,
     pub(crate) row_groups: Vec<LoadedRowGroup>,
+    pub(crate) options: crate::options::ReadOptions, // the file's limits
 }
 
 impl std::fmt::Debug for Pages {
@@ -197,6 +198,7 @@ impl Pages {
     #[cfg(feature = "rayon")]
     pub fn par_rows<'p, T: ParquetRow<'p> + Send>(&'p self) -> Result<Vec<T>> {
         let binding = bind(T::STRUCT_NAME, &T::fields(), &self.schema)?;
+        self.options.check_output::<T>(self.num_rows())?;
         let counts: Vec<usize> = self.row_groups.iter().map(|rg| rg.num_rows).collect();
         // The same bound as `decode_groups`: when the footer claims more rows
         // than the loaded bytes can hold, decode on one thread, where the
@@ -221,6 +223,7 @@ impl Pages {
         binding: &Binding,
         out: &mut Vec<T>,
     ) -> Result<()> {
+        self.options.check_output::<T>(self.num_rows())?;
         // A failed batch leaves placeholder rows behind (see `RowSink::place`):
         // on an error `out` goes back to the rows it had.
         let before = out.len();

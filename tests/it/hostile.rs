@@ -83,6 +83,7 @@ const CASES: &[(&str, Case)] = &[
         "chunk_over_the_row_group_limit",
         chunk_over_the_row_group_limit,
     ),
+    ("rle_run_of_2_31_rows", rle_run_of_2_31_rows),
     ("allocate_past_the_limit", || {
         vec![1u8; 2 << 30].len().to_string()
     }),
@@ -104,17 +105,24 @@ fn describe(result: Result<usize, Error>) -> String {
     format!("{kind}: {e}")
 }
 
+/// Opens `bytes` without the output limit, so that each case reaches the
+/// guard it is about (the output limit has a case of its own).
+fn open_unlimited(bytes: Vec<u8>) -> parquet_rows::Result<ParquetFile> {
+    let unlimited = parquet_rows::ReadOptions::default().max_output_bytes(usize::MAX);
+    Ok(ParquetFile::from_bytes(bytes)?.with_options(unlimited))
+}
+
 /// Loads and decodes `bytes` into borrowed rows of one `v` column.
 fn borrowed(bytes: Vec<u8>) -> String {
     describe((|| {
-        let file = ParquetFile::from_bytes(bytes)?;
+        let file = open_unlimited(bytes)?;
         Ok(file.load::<V>()?.rows::<V>()?.len())
     })())
 }
 
 /// Decodes `bytes` into owned rows of one `x` column.
 fn owned(bytes: Vec<u8>) -> String {
-    describe(ParquetFile::from_bytes(bytes).and_then(|f| f.read::<X>().map(|rows| rows.len())))
+    describe(open_unlimited(bytes).and_then(|f| f.read::<X>().map(|rows| rows.len())))
 }
 
 /// A file of one REQUIRED leaf column and one row group.
@@ -178,7 +186,7 @@ fn row_counts_overflow() -> String {
         &[Element::root(1), Element::leaf("x", physical::INT64, None)],
         &groups,
     );
-    let file = match ParquetFile::from_bytes(bytes) {
+    let file = match open_unlimited(bytes) {
         Ok(file) => file,
         Err(e) => return describe(Err(e)),
     };
@@ -265,6 +273,28 @@ fn compressed_claim(compression: i32, declared: i32, body: Vec<u8>) -> String {
     chunk.codec = compression;
     let schema = [Element::root(1), Element::leaf("x", physical::INT64, None)];
     owned(file(&schema, &[(1, vec![chunk])]))
+}
+
+/// A valid file of i32::MAX rows in 30 bytes: a one-entry dictionary and one
+/// RLE run of index 0. Its rows (8 bytes each, 16 GiB) are refused by the
+/// output limit before the output grows.
+fn rle_run_of_2_31_rows() -> String {
+    let leaf = Element::leaf("x", physical::INT64, None);
+    // Bit width 1, then the run header `count << 1` as ULEB128, then the
+    // index 0 in one byte.
+    let mut indices = vec![1u8];
+    let mut header = (i32::MAX as u64) << 1;
+    while header >= 0x80 {
+        indices.push((header as u8) | 0x80);
+        header >>= 7;
+    }
+    indices.extend([header as u8, 0]);
+    let pages = vec![
+        Page::dictionary(1, 42i64.to_le_bytes().to_vec()),
+        Page::data(i32::MAX, encoding::RLE_DICTIONARY, indices),
+    ];
+    let bytes = one_column(leaf, i64::from(i32::MAX), pages);
+    describe(ParquetFile::from_bytes(bytes).and_then(|f| f.read::<X>().map(|rows| rows.len())))
 }
 
 /// A 64 MiB page, under the page limit, over a row group limit of 16 MiB.
@@ -476,5 +506,13 @@ fn decompression_bombs_stop_at_the_declared_size_and_the_limits() {
     check(
         "row_group_budget",
         "Limit: over a limit (column `x`, row group 0, page 0): the row group's pages take more than 16777216 bytes decompressed (raise `ReadOptions::max_row_group_bytes`)",
+    );
+}
+
+#[test]
+fn a_valid_file_of_2_31_rows_stops_at_the_output_limit() {
+    check(
+        "rle_run_of_2_31_rows",
+        "Limit: over a limit (file): the rows of this read take 17179869176 bytes (2147483647 rows of 8 bytes), more than `max_output_bytes` allows (8589934592); read fewer row groups at a time (`ParquetFile::row_groups`) or raise it with `ReadOptions::max_output_bytes`",
     );
 }
