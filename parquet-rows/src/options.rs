@@ -16,10 +16,11 @@
 /// assert_eq!(options.page_bytes(), 64 << 20);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(clippy::struct_field_names)] // each field is a number of bytes, and says so
 pub struct ReadOptions {
-    max_page_bytes: usize,
-    max_row_group_bytes: usize,
-    max_output_bytes: usize,
+    page_bytes: usize,      // the largest decompressed page
+    row_group_bytes: usize, // the decompressed pages of one row group
+    output_bytes: usize,    // the rows of one read
 }
 
 impl Default for ReadOptions {
@@ -28,9 +29,9 @@ impl Default for ReadOptions {
     /// 8 GiB for the rows of one read.
     fn default() -> Self {
         ReadOptions {
-            max_page_bytes: 256 << 20,
-            max_row_group_bytes: 4 << 30,
-            max_output_bytes: 8 << 30,
+            page_bytes: 256 << 20,
+            row_group_bytes: 4 << 30,
+            output_bytes: 8 << 30,
         }
     }
 }
@@ -39,7 +40,7 @@ impl ReadOptions {
     /// The largest page, once decompressed, that may be read.
     #[must_use]
     pub fn max_page_bytes(mut self, bytes: usize) -> Self {
-        self.max_page_bytes = bytes;
+        self.page_bytes = bytes;
         self
     }
 
@@ -47,7 +48,7 @@ impl ReadOptions {
     /// read) that may be held at once.
     #[must_use]
     pub fn max_row_group_bytes(mut self, bytes: usize) -> Self {
-        self.max_row_group_bytes = bytes;
+        self.row_group_bytes = bytes;
         self
     }
 
@@ -59,7 +60,7 @@ impl ReadOptions {
     /// a time (`ParquetFile::row_groups`) or to raise the limit.
     #[must_use]
     pub fn max_output_bytes(mut self, bytes: usize) -> Self {
-        self.max_output_bytes = bytes;
+        self.output_bytes = bytes;
         self
     }
 
@@ -67,7 +68,7 @@ impl ReadOptions {
     pub(crate) fn check_output<T>(&self, rows: usize) -> crate::Result<()> {
         let size = std::mem::size_of::<T>();
         let bytes = rows.saturating_mul(size);
-        if bytes <= self.max_output_bytes {
+        if bytes <= self.output_bytes {
             return Ok(());
         }
         Err(crate::Error::Limit {
@@ -76,18 +77,18 @@ impl ReadOptions {
                 "the rows of this read take {bytes} bytes ({rows} rows of {size} bytes), more \
                  than `max_output_bytes` allows ({}); read fewer row groups at a time \
                  (`ParquetFile::row_groups`) or raise it with `ReadOptions::max_output_bytes`",
-                self.max_output_bytes
+                self.output_bytes
             ),
         })
     }
 
     /// See [`ReadOptions::max_page_bytes`].
     pub fn page_bytes(&self) -> usize {
-        self.max_page_bytes
+        self.page_bytes
     }
 
     /// See [`ReadOptions::max_row_group_bytes`].
     pub fn row_group_bytes(&self) -> usize {
-        self.max_row_group_bytes
+        self.row_group_bytes
     }
 }
