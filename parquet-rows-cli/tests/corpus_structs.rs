@@ -61,35 +61,6 @@ fn workspace() -> PathBuf {
         .to_owned()
 }
 
-/// The corpus directory (holding `data/` and `bad_data/`), as the suite's
-/// `tests/support/lib.rs` finds it: `PARQUET_TEST_DATA`, or
-/// `../shared/parquet-testing` beside the workspace; `None` only for
-/// `PARQUET_TEST_DATA=skip`.
-fn corpus() -> Option<PathBuf> {
-    let dir = match std::env::var("PARQUET_TEST_DATA") {
-        Ok(v) if v == "skip" => return None,
-        Ok(v) if !v.is_empty() => {
-            let p = PathBuf::from(v);
-            if p.is_absolute() {
-                p
-            } else {
-                workspace().join(p)
-            }
-        }
-        _ => workspace()
-            .join("..")
-            .join("shared")
-            .join("parquet-testing"),
-    };
-    assert!(
-        dir.join("data").is_dir(),
-        "the parquet-testing corpus was not found at {}: set PARQUET_TEST_DATA to its directory \
-         (the one holding data/ and bad_data/), or to `skip` to skip the tests that need it",
-        dir.display()
-    );
-    Some(dir)
-}
-
 /// Every `*.parquet` directly in `dir/under`, relative to `dir`, sorted.
 fn parquet_files(dir: &Path, under: &str) -> Vec<String> {
     let mut out: Vec<String> = std::fs::read_dir(dir.join(under))
@@ -256,7 +227,7 @@ parquet-rows = {{ path = {:?} }}
 
 #[test]
 fn generated_structs_compile_and_decode_the_corpus() {
-    let Some(dir) = corpus() else {
+    let Some(dir) = parquet_rows_suite::parquet_test_data() else {
         println!("skipped: PARQUET_TEST_DATA=skip, no corpus file read");
         return;
     };
