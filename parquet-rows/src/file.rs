@@ -112,7 +112,7 @@ impl ParquetFile {
         if let Some(last) = bytes.last_chunk::<8>() {
             tail = *last;
         }
-        check_magic(bytes.len() as u64, &tail)?;
+        check_magic(bytes.len() as u64, tail)?;
         if let Some(metadata) = footer(&bytes) {
             check_footer(metadata)?;
         }
@@ -467,7 +467,7 @@ fn footer(file: &[u8]) -> Option<&[u8]> {
 /// Refuses what is not a Parquet file at all (too short, or not ending with
 /// the magic `PAR1`) with a message that says so, rather than the `parquet`
 /// crate's "corrupt footer". `tail` is the file's last 8 bytes.
-fn check_magic(len: u64, tail: &[u8; 8]) -> Result<()> {
+fn check_magic(len: u64, tail: [u8; 8]) -> Result<()> {
     let message = if len < 12 {
         format!("not a Parquet file: {len} bytes, fewer than the 12 of the smallest one")
     } else if &tail[4..] != b"PAR1" {
@@ -491,7 +491,7 @@ fn check_footer_of_file(file: &std::fs::File, len: u64) -> Result<()> {
         reader.seek(SeekFrom::End(-8))?;
         reader.read_exact(&mut tail)?;
     }
-    check_magic(len, &tail)?;
+    check_magic(len, tail)?;
     let footer_len = u64::from(u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]));
     if footer_len > len - 12 {
         return Ok(());
