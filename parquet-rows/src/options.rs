@@ -58,6 +58,10 @@ impl ReadOptions {
     /// bytes (one RLE run per column): this stops it before the output grows
     /// past the memory, with an error that says to read fewer row groups at
     /// a time (`ParquetFile::row_groups`) or to raise the limit.
+    ///
+    /// The elements of each list field (`Vec<T>` of a nested column) are
+    /// held to the same number of bytes per row group, counted as they are
+    /// assembled: one list of 2^31 elements is as cheap to write as 2^31 rows.
     #[must_use]
     pub fn max_output_bytes(mut self, bytes: usize) -> Self {
         self.output_bytes = bytes;
@@ -85,6 +89,11 @@ impl ReadOptions {
     /// See [`ReadOptions::max_page_bytes`].
     pub fn page_bytes(&self) -> usize {
         self.page_bytes
+    }
+
+    /// See [`ReadOptions::max_output_bytes`].
+    pub fn output_bytes(&self) -> usize {
+        self.output_bytes
     }
 
     /// See [`ReadOptions::max_row_group_bytes`].
