@@ -13,20 +13,7 @@ use crate::column::ColumnReader;
 use crate::error::Result;
 use crate::field::ParquetField;
 
-/// A destination for a run of decoded values.
-#[doc(hidden)] // appears in `Physical`'s hidden methods; not nameable outside
-pub trait ValueOut<T> {
-    /// Takes the values in order. A destination with a fixed number of slots
-    /// stops taking them when it is full (callers never offer more).
-    fn put_all<I: Iterator<Item = T>>(&mut self, values: I);
-}
-
-impl<T> ValueOut<T> for Vec<T> {
-    #[inline]
-    fn put_all<I: Iterator<Item = T>>(&mut self, values: I) {
-        self.extend(values);
-    }
-}
+pub use crate::encoding::ValueOut;
 
 /// Whether a field holds a column's values as they are (`T`) or may hold a
 /// null (`Option<T>`): the one difference between reading a plain field and

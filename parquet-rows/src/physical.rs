@@ -14,13 +14,14 @@ use std::sync::OnceLock;
 
 use parquet::basic::Type;
 
-use crate::encoding::byte_stream_split::ByteStreamSplitDecoder;
+use crate::encoding::byte_stream_split::Split;
 use crate::encoding::delta_binary_packed::DeltaBinaryPackedDecoder;
 use crate::encoding::delta_byte_array::Incremental;
+use crate::encoding::delta_length_byte_array::SliceCursor;
 use crate::encoding::plain::PlainDecoder;
 use crate::encoding::rle_bp::RleBpDecoder;
+use crate::encoding::{Mapped, ValueDecoder, ValueOut};
 use crate::error::DecodeError;
-use crate::out::ValueOut;
 use crate::pages::Arena;
 
 mod sealed {
@@ -45,23 +46,21 @@ pub struct PlainShape {
 pub enum Encoded<'p> {
     /// DELTA_BINARY_PACKED integers.
     Delta(DeltaBinaryPackedDecoder<'p>),
-    /// BYTE_STREAM_SPLIT numbers.
-    ByteStreamSplit(ByteStreamSplitDecoder<'p>),
+    /// BYTE_STREAM_SPLIT numbers of 4 bytes (INT32, FLOAT).
+    Split4(Split<'p, 4>),
+    /// BYTE_STREAM_SPLIT numbers of 8 bytes (INT64, DOUBLE).
+    Split8(Split<'p, 8>),
     /// RLE-encoded booleans (bit width 1).
     RleBool(RleBpDecoder<'p>),
     /// Byte arrays whose bounds were decoded when the page was opened
     /// (DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT of
     /// FIXED_LEN_BYTE_ARRAY): value `i` is `data[ends[i-1]..ends[i]]`.
     Slices {
-        /// The values' bytes (the page, or the page's arena).
-        data: &'p [u8],
-        /// End offset of each value in `data`; non-decreasing, last `<= data.len()`.
-        ends: &'p [usize],
-        /// Index of the next value.
-        next: usize,
-        /// `data` as text, once a UTF-8 reader has validated it as a whole and
-        /// found every value boundary on a character boundary (one check per
-        /// page instead of one per value).
+        /// The values' bounds and the position.
+        cursor: SliceCursor<'p>,
+        /// The cursor's bytes as text, once a UTF-8 reader has validated
+        /// them as a whole and found every value boundary on a character
+        /// boundary (one check per page instead of one per value).
         text: Option<&'p str>,
     },
     /// DELTA_BYTE_ARRAY values not rebuilt yet. A reader that copies each
@@ -90,12 +89,9 @@ impl<'p> Encoded<'p> {
                     data_start: 0,
                 })
             })?;
-            *self = Encoded::Slices {
-                data: &rebuilt.data,
-                ends: &rebuilt.ends,
-                next,
-                text: None,
-            };
+            let mut cursor = SliceCursor::new(&rebuilt.data, &rebuilt.ends);
+            cursor.next = next;
+            *self = Encoded::Slices { cursor, text: None };
         }
         Ok(())
     }
@@ -106,31 +102,34 @@ impl<'p> Encoded<'p> {
         n: usize,
     ) -> Result<impl Iterator<Item = std::ops::Range<usize>> + 'p, DecodeError> {
         self.settle()?;
-        let Encoded::Slices { ends, next, .. } = self else {
+        let Encoded::Slices { cursor, .. } = self else {
             return Err(mismatched_encoding());
         };
-        let (ends, start) = (*ends, *next);
-        if ends.len() - start < n {
-            return Err(DecodeError::oos(format!(
-                "the page ends after {} of {n} values",
-                ends.len() - start
-            )));
-        }
-        *next += n;
-        Ok((start..start + n).map(move |i| {
-            let from = if i == 0 { 0 } else { ends[i - 1] };
-            from..ends[i]
-        }))
+        cursor.take_ranges(n)
     }
 
     /// Takes the next `n` byte slices, or fails if the page has fewer.
     fn slices(&mut self, n: usize) -> Result<impl Iterator<Item = &'p [u8]> + 'p, DecodeError> {
         self.settle()?;
         let data = match self {
-            Encoded::Slices { data, .. } => *data,
+            Encoded::Slices { cursor, .. } => cursor.data,
             _ => return Err(mismatched_encoding()),
         };
         Ok(self.ranges(n)?.map(move |r| &data[r]))
+    }
+
+    /// Moves past the next `n` values with the encoding's
+    /// [`ValueDecoder::skip`]. DELTA_BYTE_ARRAY values not rebuilt yet are
+    /// skipped by streaming, so a skip builds no arena.
+    pub(crate) fn skip(&mut self, n: usize) -> Result<(), DecodeError> {
+        match self {
+            Encoded::Delta(decoder) => decoder.skip(n),
+            Encoded::Split4(decoder) => decoder.skip(n),
+            Encoded::Split8(decoder) => decoder.skip(n),
+            Encoded::RleBool(decoder) => decoder.skip(n),
+            Encoded::Slices { cursor, .. } => cursor.skip(n),
+            Encoded::Incremental { values, .. } => values.skip(n),
+        }
     }
 
     /// For UTF-8 columns: validates the page's values as one string, once, and
@@ -138,12 +137,10 @@ impl<'p> Encoded<'p> {
     fn as_text(&mut self) -> Option<&'p str> {
         // On an error, `None`: the caller's `slices` meets it again and returns it.
         self.settle().ok()?;
-        let Encoded::Slices {
-            data, ends, text, ..
-        } = self
-        else {
+        let Encoded::Slices { cursor, text } = self else {
             return None;
         };
+        let (data, ends) = (cursor.data, cursor.ends);
         if text.is_none() {
             let used = data.get(..ends.last().copied().unwrap_or(0))?;
             let whole = std::str::from_utf8(used).ok()?;
@@ -159,33 +156,7 @@ fn mismatched_encoding() -> DecodeError {
     DecodeError::Unsupported("this encoding cannot hold values of this physical type".into())
 }
 
-/// Appends `n` values that a batch decoder (`get_batch`, filling a slice and
-/// returning how many it wrote) produces, each through `convert`, using a small
-/// stack buffer; fewer than `n` values is an error.
-fn read_buffered<V: Copy + Default, T>(
-    n: usize,
-    out: &mut impl ValueOut<T>,
-    mut get_batch: impl FnMut(&mut [V]) -> Result<usize, DecodeError>,
-    convert: impl Fn(V) -> T,
-) -> Result<(), DecodeError> {
-    let mut buf = [V::default(); 256];
-    let mut left = n;
-    while left > 0 {
-        let k = left.min(buf.len());
-        let got = get_batch(&mut buf[..k])?;
-        if got < k {
-            return Err(DecodeError::oos(format!(
-                "the page ends after {} of {n} values",
-                n - left + got
-            )));
-        }
-        out.put_all(buf[..k].iter().map(|&v| convert(v)));
-        left -= k;
-    }
-    Ok(())
-}
-
-/// Appends `n` DELTA_BINARY_PACKED values, each through `convert`.
+/// Puts `n` DELTA_BINARY_PACKED values into `out`, each through `convert`.
 fn read_delta<T>(
     values: &mut Encoded<'_>,
     n: usize,
@@ -195,27 +166,33 @@ fn read_delta<T>(
     let Encoded::Delta(decoder) = values else {
         return Err(mismatched_encoding());
     };
-    read_buffered(n, out, |buf| decoder.get_batch(buf), convert)
+    decoder.decode(n, &mut Mapped(out, convert))
 }
 
-/// Appends `n` BYTE_STREAM_SPLIT values of `W` bytes.
-fn read_split<const W: usize, T>(
+/// Puts `n` BYTE_STREAM_SPLIT values of 4 bytes into `out`, each through `from_le`.
+fn read_split4<T>(
     values: &mut Encoded<'_>,
     n: usize,
     out: &mut impl ValueOut<T>,
-    from_le: impl Fn([u8; W]) -> T,
+    from_le: impl Fn([u8; 4]) -> T,
 ) -> Result<(), DecodeError> {
-    let Encoded::ByteStreamSplit(decoder) = values else {
+    let Encoded::Split4(decoder) = values else {
         return Err(mismatched_encoding());
     };
-    if decoder.remaining() < n {
-        return Err(DecodeError::oos(format!(
-            "the page ends after {} of {n} values",
-            decoder.remaining()
-        )));
-    }
-    decoder.read_with(n, out, from_le);
-    Ok(())
+    decoder.decode(n, &mut Mapped(out, from_le))
+}
+
+/// Puts `n` BYTE_STREAM_SPLIT values of 8 bytes into `out`, each through `from_le`.
+fn read_split8<T>(
+    values: &mut Encoded<'_>,
+    n: usize,
+    out: &mut impl ValueOut<T>,
+    from_le: impl Fn([u8; 8]) -> T,
+) -> Result<(), DecodeError> {
+    let Encoded::Split8(decoder) = values else {
+        return Err(mismatched_encoding());
+    };
+    decoder.decode(n, &mut Mapped(out, from_le))
 }
 
 /// A Parquet physical type as decoded by this crate (sealed).
@@ -289,7 +266,7 @@ pub trait Physical: sealed::Sealed + 'static {
 }
 
 macro_rules! fixed_width {
-    ($(#[$doc:meta])* $name:ident, $ty:ty, $parquet:ident, $width:literal, $delta:expr) => {
+    ($(#[$doc:meta])* $name:ident, $ty:ty, $parquet:ident, $delta:expr) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy)]
         pub struct $name;
@@ -315,9 +292,7 @@ macro_rules! fixed_width {
                 out: &mut impl ValueOut<Self::Value<'p>>,
             ) -> Result<bool, DecodeError> {
                 match values {
-                    Encoded::ByteStreamSplit(_) => {
-                        read_split::<$width, $ty>(values, n, out, <$ty>::from_le_bytes)?
-                    }
+                    Encoded::Split4(_) => read_split4(values, n, out, <$ty>::from_le_bytes)?,
                     _ => {
                         let delta: Option<fn(i64) -> $ty> = $delta;
                         match delta {
@@ -334,11 +309,11 @@ macro_rules! fixed_width {
 
 fixed_width!(
     /// INT32, read as `i32`.
-    Int32, i32, INT32, 4, Some(|v| v as i32)
+    Int32, i32, INT32, Some(|v| v as i32)
 );
 fixed_width!(
     /// FLOAT, read as `f32`.
-    Float, f32, FLOAT, 4, None
+    Float, f32, FLOAT, None
 );
 
 /// BOOLEAN, read as `bool`.
@@ -368,7 +343,7 @@ impl Physical for Boolean {
         let Encoded::RleBool(decoder) = values else {
             return Err(mismatched_encoding());
         };
-        read_buffered(n, out, |buf| decoder.get_batch(buf), |v: u32| v != 0)
+        decoder.decode(n, &mut Mapped(out, |v: u32| v != 0))
     }
 }
 
@@ -504,12 +479,10 @@ impl Physical for Int64 {
         out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<bool, DecodeError> {
         match (values, shape.physical) {
-            (values @ Encoded::ByteStreamSplit(_), Type::INT32) => {
-                read_split::<4, i64>(values, n, out, |b| widen(i32::from_le_bytes(b), shape))?;
+            (values @ Encoded::Split4(_), _) => {
+                read_split4(values, n, out, |b| widen(i32::from_le_bytes(b), shape))?;
             }
-            (values @ Encoded::ByteStreamSplit(_), _) => {
-                read_split::<8, i64>(values, n, out, i64::from_le_bytes)?;
-            }
+            (values @ Encoded::Split8(_), _) => read_split8(values, n, out, i64::from_le_bytes)?,
             (values, Type::INT32) => read_delta(values, n, out, |v| widen(v as i32, shape))?,
             (values, _) => read_delta(values, n, out, |v| v)?,
         }
@@ -541,14 +514,14 @@ impl Physical for Double {
     }
     fn read_encoded_direct<'p>(
         values: &mut Encoded<'p>,
-        shape: PlainShape,
+        _shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<bool, DecodeError> {
-        if shape.physical == Type::FLOAT {
-            read_split::<4, f64>(values, n, out, |b| f64::from(f32::from_le_bytes(b)))?;
+        if let Encoded::Split4(_) = values {
+            read_split4(values, n, out, |b| f64::from(f32::from_le_bytes(b)))?;
         } else {
-            read_split::<8, f64>(values, n, out, f64::from_le_bytes)?;
+            read_split8(values, n, out, f64::from_le_bytes)?;
         }
         Ok(true)
     }
@@ -632,11 +605,11 @@ impl Physical for Unscaled {
         out: &mut Vec<i128>,
     ) -> Result<(), DecodeError> {
         match (values, shape.physical) {
-            (values @ Encoded::ByteStreamSplit(_), Type::INT32) => {
-                read_split::<4, i128>(values, n, out, |b| i128::from(i32::from_le_bytes(b)))
+            (values @ Encoded::Split4(_), _) => {
+                read_split4(values, n, out, |b| i128::from(i32::from_le_bytes(b)))
             }
-            (values @ Encoded::ByteStreamSplit(_), _) => {
-                read_split::<8, i128>(values, n, out, |b| i128::from(i64::from_le_bytes(b)))
+            (values @ Encoded::Split8(_), _) => {
+                read_split8(values, n, out, |b| i128::from(i64::from_le_bytes(b)))
             }
             (values @ Encoded::Delta(_), Type::INT32) => {
                 read_delta(values, n, out, |v| i128::from(v as i32))
@@ -721,9 +694,7 @@ impl Physical for Instant {
         out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<bool, DecodeError> {
         match values {
-            Encoded::ByteStreamSplit(_) => {
-                read_split::<8, i64>(values, n, out, i64::from_le_bytes)?;
-            }
+            Encoded::Split8(_) => read_split8(values, n, out, i64::from_le_bytes)?,
             _ => read_delta(values, n, out, |v| v)?,
         }
         Ok(true)
@@ -755,9 +726,7 @@ mod tests {
 
     fn read_text<'p>(data: &'p [u8], ends: &'p [usize]) -> Result<Vec<&'p str>, DecodeError> {
         let mut values = Encoded::Slices {
-            data,
-            ends,
-            next: 0,
+            cursor: SliceCursor::new(data, ends),
             text: None,
         };
         let mut out = Vec::new();
@@ -778,9 +747,7 @@ mod tests {
         assert!(read_text(b"ab\xffcd", &[2, 3, 5]).is_err());
         // Too few values left.
         let mut values = Encoded::Slices {
-            data: b"ab",
-            ends: &[2],
-            next: 0,
+            cursor: SliceCursor::new(b"ab", &[2]),
             text: None,
         };
         assert!(Utf8::read_encoded(&mut values, shape(), 2, &mut Vec::new()).is_err());
