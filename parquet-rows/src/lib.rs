@@ -251,7 +251,7 @@ mod pages;
 #[cfg(feature = "rayon")]
 #[allow(unsafe_code)] // regions of the output `Vec` and one `set_len`, see `parallel`
 mod parallel;
-pub mod physical;
+mod physical;
 mod row;
 mod sink;
 mod types;
@@ -266,7 +266,6 @@ pub mod doc_support;
 pub struct ReadmeDoctests;
 
 pub use bind::{Mismatch, MismatchKind, SchemaError};
-pub use column::ColumnReader;
 pub use error::{Error, Location, Result};
 pub use field::{ColumnContext, ParquetField};
 pub use file::{from_bytes, from_file, from_path, ParquetFile, RowGroups};

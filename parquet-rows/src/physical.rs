@@ -527,11 +527,11 @@ impl Physical for Double {
     }
 }
 
-/// INT96 (legacy Impala/Spark timestamps), read as its 12 raw bytes.
-#[derive(Debug, Clone, Copy)]
-pub struct Int96;
-impl sealed::Sealed for Int96 {}
-impl Physical for Int96 {
+/// INT96 (legacy Impala/Spark timestamps), read as its 12 raw bytes: the
+/// physical type of [`Int96`](crate::Int96) fields is the field type itself,
+/// so the crate has one type of that name.
+impl sealed::Sealed for crate::types::Int96 {}
+impl Physical for crate::types::Int96 {
     type Value<'p> = [u8; 12];
     fn accepts(t: Type) -> bool {
         t == Type::INT96
