@@ -253,6 +253,8 @@ mod pages;
 mod parallel;
 mod physical;
 mod row;
+mod schema_error;
+mod schema_rules;
 mod sink;
 mod types;
 
@@ -265,7 +267,7 @@ pub mod doc_support;
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
-pub use bind::{Mismatch, MismatchKind, SchemaError};
+pub use schema_error::{Mismatch, MismatchKind, SchemaError};
 pub use error::{Error, Location, Result};
 pub use field::{ColumnContext, ParquetField};
 pub use file::{from_bytes, from_file, from_path, ParquetFile, RowGroups};

@@ -20,9 +20,8 @@ use crate::encoding::delta_byte_array::Incremental;
 use crate::encoding::delta_length_byte_array::SliceCursor;
 use crate::encoding::plain::PlainDecoder;
 use crate::encoding::rle_bp::RleBpDecoder;
-use crate::encoding::{Mapped, ValueDecoder, ValueOut};
+use crate::encoding::{Arena, Mapped, ValueDecoder, ValueOut};
 use crate::error::DecodeError;
-use crate::pages::Arena;
 
 mod sealed {
     pub trait Sealed {}

@@ -9,6 +9,7 @@
 //! Values are read per *segment*: the part of a batch that lies inside one page.
 //! Every decoder call covers a whole segment, so nothing is dispatched per value.
 
+mod context;
 mod page;
 #[cfg(test)]
 mod tests;
@@ -19,11 +20,11 @@ use crate::encoding::delta_byte_array::Incremental;
 use crate::encoding::dictionary::DictionaryDecoder;
 use crate::encoding::ValueDecoder;
 use crate::error::{DecodeError, Error, Location, Result};
-use crate::field::ColumnContext;
 use crate::out::{Converted, FieldOut, Nulls, ValueOut};
 use crate::pages::LoadedColumn;
 use crate::physical::{Encoded, Physical, PlainShape};
 
+pub use context::ColumnContext;
 use page::{DataPage, MaxLevels, Values};
 
 /// Reads the values of one column chunk in batches.
@@ -100,7 +101,7 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                 physical: descr.physical_type(),
                 fixed_len: (descr.physical_type() == parquet::basic::Type::FIXED_LEN_BYTE_ARRAY)
                     .then(|| usize::try_from(descr.type_length()).unwrap_or(0)),
-                unsigned: crate::field::is_unsigned(descr),
+                unsigned: crate::schema_rules::is_unsigned(descr),
             },
             dict: None,
             page: DataPage::empty(),

@@ -26,9 +26,8 @@ use crate::encoding::delta_byte_array::Incremental;
 use crate::encoding::delta_length_byte_array::{self, SliceCursor};
 use crate::encoding::plain::{self, PlainDecoder};
 use crate::encoding::rle_bp::{RleBpDecoder, Tally};
-use crate::encoding::{too_few, ValueDecoder};
+use crate::encoding::{too_few, Arena, ValueDecoder};
 use crate::error::DecodeError;
-use crate::pages::Arena;
 use crate::physical::{Encoded, Physical, PlainShape};
 
 /// Where the non-null values of a data page come from.

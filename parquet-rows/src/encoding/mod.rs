@@ -11,6 +11,7 @@
 //! (`column::page::values`); the physical type then converts what the decoder
 //! yields (little-endian bytes, an `i64`, a slice of the page) into its value.
 
+mod arena;
 pub(crate) mod bitpacked;
 pub(crate) mod byte_stream_split;
 pub(crate) mod delta_binary_packed;
@@ -23,6 +24,8 @@ pub(crate) mod uleb128;
 
 #[cfg(test)]
 pub(crate) mod testing;
+
+pub(crate) use arena::Arena;
 
 use crate::error::DecodeError;
 
