@@ -8,10 +8,10 @@
 use parquet::schema::types::SchemaDescriptor;
 use parquet_rows_rules::{self as rules, Problem, Repetition};
 
-pub(crate) use crate::schema_error::{Mismatch, MismatchKind, SchemaError};
-use crate::schema_rules::schema as rules_schema;
 use crate::nested::bind::At;
 use crate::nested::{self, Bound, Shape};
+pub(crate) use crate::schema_error::{Mismatch, MismatchKind, SchemaError};
+use crate::schema_rules::schema as rules_schema;
 
 /// One field of a derived struct, as the derive describes it.
 #[doc(hidden)]

@@ -244,6 +244,8 @@ mod error;
 mod field;
 mod file;
 mod huge_pages;
+#[cfg(test)]
+mod layering;
 mod nested;
 mod options;
 mod out;
@@ -267,7 +269,6 @@ pub mod doc_support;
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
-pub use schema_error::{Mismatch, MismatchKind, SchemaError};
 pub use error::{Error, Location, Result};
 pub use field::{ColumnContext, ParquetField};
 pub use file::{from_bytes, from_file, from_path, ParquetFile, RowGroups};
@@ -275,6 +276,7 @@ pub use nested::ParquetNode;
 pub use options::ReadOptions;
 pub use pages::Pages;
 pub use row::{OwnedRow, ParquetRow};
+pub use schema_error::{Mismatch, MismatchKind, SchemaError};
 pub use types::{Date, Decimal, Int96, Time, Timestamp, Unit};
 
 /// Derives [`ParquetRow`] for a struct with named fields; see the crate docs.
