@@ -194,7 +194,15 @@ fn read_split8<T>(
     decoder.decode(n, &mut Mapped(out, from_le))
 }
 
-/// A Parquet physical type as decoded by this crate (sealed).
+/// A Parquet physical type as decoded by this crate (sealed): what one value
+/// is, and how it is made from what each encoding's decoder yields.
+///
+/// The column reader picks a page's decoder once, when the page is opened
+/// (`column::page::values`), and hands PLAIN values and values in the other
+/// encodings to the two methods here; dictionary pages are decoded with
+/// [`Physical::read_plain`] and their indices looked up by the reader. Both
+/// methods put exactly `n` values into any [`ValueOut`] (a buffer, or a field
+/// of each row) or fail.
 pub trait Physical: sealed::Sealed + 'static {
     /// One decoded value; `'p` is the lifetime of the page buffers it may borrow.
     type Value<'p>: Copy;
@@ -204,63 +212,25 @@ pub trait Physical: sealed::Sealed + 'static {
     /// Whether dictionary-encoded pages can hold this type (not BOOLEAN).
     #[doc(hidden)]
     const DICTIONARY: bool = true;
-    /// Appends `n` values in another encoding ([`Encoded`]) to `out`; by
-    /// default through [`Physical::read_encoded_direct`].
-    #[doc(hidden)]
-    fn read_encoded<'p>(
-        values: &mut Encoded<'p>,
-        shape: PlainShape,
-        n: usize,
-        out: &mut Vec<Self::Value<'p>>,
-    ) -> Result<(), DecodeError> {
-        if Self::read_encoded_direct(values, shape, n, out)? {
-            Ok(())
-        } else {
-            Err(mismatched_encoding())
-        }
-    }
-    /// Appends `n` PLAIN values to `out`; by default through
-    /// [`Physical::read_plain_direct`] (the types it does not handle
-    /// implement this).
+    /// Puts `n` PLAIN values into `out`.
     #[doc(hidden)]
     fn read_plain<'p>(
         decoder: &mut PlainDecoder<'p>,
         shape: PlainShape,
         n: usize,
-        out: &mut Vec<Self::Value<'p>>,
-    ) -> Result<(), DecodeError> {
-        if Self::read_plain_direct(decoder, shape, n, out)? {
-            Ok(())
-        } else {
-            Err(mismatched_encoding())
-        }
-    }
-    /// Puts `n` values in another encoding ([`Encoded`]) into `out` when the
-    /// type can (numbers in DELTA_BINARY_PACKED or BYTE_STREAM_SPLIT, DELTA
-    /// text); returns `false`, having read nothing, otherwise (the values
-    /// then go through [`Physical::read_encoded`] and a buffer).
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<(), DecodeError>;
+    /// Puts `n` values in another encoding ([`Encoded`]) into `out`; an
+    /// encoding that cannot hold the type is an error.
     #[doc(hidden)]
-    fn read_encoded_direct<'p>(
+    fn read_encoded<'p>(
         values: &mut Encoded<'p>,
         shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
-    ) -> Result<bool, DecodeError> {
+    ) -> Result<(), DecodeError> {
         let _ = (values, shape, n, out);
-        Ok(false)
-    }
-    /// Puts `n` PLAIN values into `out` when they are fixed-width numbers,
-    /// copied out of the page; returns `false`, having read nothing, for the
-    /// other types (their values go through a buffer).
-    #[doc(hidden)]
-    fn read_plain_direct<'p>(
-        decoder: &mut PlainDecoder<'p>,
-        shape: PlainShape,
-        n: usize,
-        out: &mut impl ValueOut<Self::Value<'p>>,
-    ) -> Result<bool, DecodeError> {
-        let _ = (decoder, shape, n, out);
-        Ok(false)
+        Err(mismatched_encoding())
     }
 }
 
@@ -275,32 +245,30 @@ macro_rules! fixed_width {
             fn accepts(t: Type) -> bool {
                 t == Type::$parquet
             }
-            fn read_plain_direct<'p>(
+            fn read_plain<'p>(
                 decoder: &mut PlainDecoder<'p>,
                 _shape: PlainShape,
                 n: usize,
                 out: &mut impl ValueOut<Self::Value<'p>>,
-            ) -> Result<bool, DecodeError> {
-                decoder.read_fixed(n, out, <$ty>::from_le_bytes)?;
-                Ok(true)
+            ) -> Result<(), DecodeError> {
+                decoder.read_fixed(n, out, <$ty>::from_le_bytes)
             }
-            fn read_encoded_direct<'p>(
+            fn read_encoded<'p>(
                 values: &mut Encoded<'p>,
                 _shape: PlainShape,
                 n: usize,
                 out: &mut impl ValueOut<Self::Value<'p>>,
-            ) -> Result<bool, DecodeError> {
+            ) -> Result<(), DecodeError> {
                 match values {
-                    Encoded::Split4(_) => read_split4(values, n, out, <$ty>::from_le_bytes)?,
+                    Encoded::Split4(_) => read_split4(values, n, out, <$ty>::from_le_bytes),
                     _ => {
                         let delta: Option<fn(i64) -> $ty> = $delta;
                         match delta {
-                            Some(convert) => read_delta(values, n, out, convert)?,
-                            None => return Err(mismatched_encoding()),
+                            Some(convert) => read_delta(values, n, out, convert),
+                            None => Err(mismatched_encoding()),
                         }
                     }
                 }
-                Ok(true)
             }
         }
     };
@@ -325,19 +293,19 @@ impl Physical for Boolean {
     fn accepts(t: Type) -> bool {
         t == Type::BOOLEAN
     }
-    fn read_plain(
-        decoder: &mut PlainDecoder<'_>,
+    fn read_plain<'p>(
+        decoder: &mut PlainDecoder<'p>,
         _shape: PlainShape,
         n: usize,
-        out: &mut Vec<bool>,
+        out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
         decoder.read_bools(n, out)
     }
-    fn read_encoded(
-        values: &mut Encoded<'_>,
+    fn read_encoded<'p>(
+        values: &mut Encoded<'p>,
         _shape: PlainShape,
         n: usize,
-        out: &mut Vec<bool>,
+        out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
         let Encoded::RleBool(decoder) = values else {
             return Err(mismatched_encoding());
@@ -359,7 +327,7 @@ impl Physical for ByteArray {
         decoder: &mut PlainDecoder<'p>,
         shape: PlainShape,
         n: usize,
-        out: &mut Vec<&'p [u8]>,
+        out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
         match shape.fixed_len {
             Some(width) => decoder.read_fixed_len(n, width, out),
@@ -370,9 +338,9 @@ impl Physical for ByteArray {
         values: &mut Encoded<'p>,
         _shape: PlainShape,
         n: usize,
-        out: &mut Vec<&'p [u8]>,
+        out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
-        out.extend(values.slices(n)?);
+        out.put_all(values.slices(n)?);
         Ok(())
     }
 }
@@ -394,17 +362,17 @@ impl Physical for Utf8 {
         decoder: &mut PlainDecoder<'p>,
         _shape: PlainShape,
         n: usize,
-        out: &mut Vec<&'p str>,
+        out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
         decoder.read_byte_arrays(n, out, utf8)
     }
     #[allow(unsafe_code)] // one `from_utf8_unchecked`, see the SAFETY comment
-    fn read_encoded_direct<'p>(
+    fn read_encoded<'p>(
         values: &mut Encoded<'p>,
         _shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
-    ) -> Result<bool, DecodeError> {
+    ) -> Result<(), DecodeError> {
         if let Some(text) = values.as_text() {
             let bytes = text.as_bytes();
             let ranges = values.ranges(n)?;
@@ -422,13 +390,13 @@ impl Physical for Utf8 {
                 // README).
                 unsafe { std::str::from_utf8_unchecked(value) }
             }));
-            return Ok(true);
+            return Ok(());
         }
         // Not valid as a whole: find the bad value, per value.
         for bytes in values.slices(n)? {
             out.put_all(std::iter::once(utf8(bytes)?));
         }
-        Ok(true)
+        Ok(())
     }
 }
 
@@ -458,34 +426,32 @@ impl Physical for Int64 {
     fn accepts(t: Type) -> bool {
         matches!(t, Type::INT64 | Type::INT32)
     }
-    fn read_plain_direct<'p>(
+    fn read_plain<'p>(
         decoder: &mut PlainDecoder<'p>,
         shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
-    ) -> Result<bool, DecodeError> {
+    ) -> Result<(), DecodeError> {
         if shape.physical == Type::INT32 {
-            decoder.read_fixed(n, out, |b| widen(i32::from_le_bytes(b), shape))?;
+            decoder.read_fixed(n, out, |b| widen(i32::from_le_bytes(b), shape))
         } else {
-            decoder.read_fixed(n, out, i64::from_le_bytes)?;
+            decoder.read_fixed(n, out, i64::from_le_bytes)
         }
-        Ok(true)
     }
-    fn read_encoded_direct<'p>(
+    fn read_encoded<'p>(
         values: &mut Encoded<'p>,
         shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
-    ) -> Result<bool, DecodeError> {
+    ) -> Result<(), DecodeError> {
         match (values, shape.physical) {
             (values @ Encoded::Split4(_), _) => {
-                read_split4(values, n, out, |b| widen(i32::from_le_bytes(b), shape))?;
+                read_split4(values, n, out, |b| widen(i32::from_le_bytes(b), shape))
             }
-            (values @ Encoded::Split8(_), _) => read_split8(values, n, out, i64::from_le_bytes)?,
-            (values, Type::INT32) => read_delta(values, n, out, |v| widen(v as i32, shape))?,
-            (values, _) => read_delta(values, n, out, |v| v)?,
+            (values @ Encoded::Split8(_), _) => read_split8(values, n, out, i64::from_le_bytes),
+            (values, Type::INT32) => read_delta(values, n, out, |v| widen(v as i32, shape)),
+            (values, _) => read_delta(values, n, out, |v| v),
         }
-        Ok(true)
     }
 }
 
@@ -498,31 +464,29 @@ impl Physical for Double {
     fn accepts(t: Type) -> bool {
         matches!(t, Type::DOUBLE | Type::FLOAT)
     }
-    fn read_plain_direct<'p>(
+    fn read_plain<'p>(
         decoder: &mut PlainDecoder<'p>,
         shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
-    ) -> Result<bool, DecodeError> {
+    ) -> Result<(), DecodeError> {
         if shape.physical == Type::FLOAT {
-            decoder.read_fixed(n, out, |b| f64::from(f32::from_le_bytes(b)))?;
+            decoder.read_fixed(n, out, |b| f64::from(f32::from_le_bytes(b)))
         } else {
-            decoder.read_fixed(n, out, f64::from_le_bytes)?;
+            decoder.read_fixed(n, out, f64::from_le_bytes)
         }
-        Ok(true)
     }
-    fn read_encoded_direct<'p>(
+    fn read_encoded<'p>(
         values: &mut Encoded<'p>,
         _shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
-    ) -> Result<bool, DecodeError> {
+    ) -> Result<(), DecodeError> {
         if let Encoded::Split4(_) = values {
-            read_split4(values, n, out, |b| f64::from(f32::from_le_bytes(b)))?;
+            read_split4(values, n, out, |b| f64::from(f32::from_le_bytes(b)))
         } else {
-            read_split8(values, n, out, f64::from_le_bytes)?;
+            read_split8(values, n, out, f64::from_le_bytes)
         }
-        Ok(true)
     }
 }
 
@@ -535,11 +499,11 @@ impl Physical for crate::types::Int96 {
     fn accepts(t: Type) -> bool {
         t == Type::INT96
     }
-    fn read_plain(
-        decoder: &mut PlainDecoder<'_>,
+    fn read_plain<'p>(
+        decoder: &mut PlainDecoder<'p>,
         _shape: PlainShape,
         n: usize,
-        out: &mut Vec<[u8; 12]>,
+        out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
         decoder.read_fixed(n, out, |b| b)
     }
@@ -577,11 +541,11 @@ impl Physical for Unscaled {
             Type::INT32 | Type::INT64 | Type::BYTE_ARRAY | Type::FIXED_LEN_BYTE_ARRAY
         )
     }
-    fn read_plain(
-        decoder: &mut PlainDecoder<'_>,
+    fn read_plain<'p>(
+        decoder: &mut PlainDecoder<'p>,
         shape: PlainShape,
         n: usize,
-        out: &mut Vec<i128>,
+        out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
         match shape.physical {
             Type::INT32 => decoder.read_fixed(n, out, |b| i128::from(i32::from_le_bytes(b))),
@@ -589,19 +553,18 @@ impl Physical for Unscaled {
             _ => {
                 let mut bytes = Vec::new();
                 ByteArray::read_plain(decoder, shape, n, &mut bytes)?;
-                out.reserve(bytes.len());
                 for b in bytes {
-                    out.push(be_i128(b)?);
+                    out.put_all(std::iter::once(be_i128(b)?));
                 }
                 Ok(())
             }
         }
     }
-    fn read_encoded(
-        values: &mut Encoded<'_>,
+    fn read_encoded<'p>(
+        values: &mut Encoded<'p>,
         shape: PlainShape,
         n: usize,
-        out: &mut Vec<i128>,
+        out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
         match (values, shape.physical) {
             (values @ Encoded::Split4(_), _) => {
@@ -615,9 +578,8 @@ impl Physical for Unscaled {
             }
             (values @ Encoded::Delta(_), _) => read_delta(values, n, out, i128::from),
             (values, _) => {
-                out.reserve(n);
                 for b in values.slices(n)? {
-                    out.push(be_i128(b)?);
+                    out.put_all(std::iter::once(be_i128(b)?));
                 }
                 Ok(())
             }
@@ -653,50 +615,36 @@ impl Physical for Instant {
     fn accepts(t: Type) -> bool {
         matches!(t, Type::INT64 | Type::INT96)
     }
-    fn read_plain(
-        decoder: &mut PlainDecoder<'_>,
+    /// INT64 instants go straight from the page into the rows, as `i64`
+    /// does: a `Timestamp` field then costs what an `i64` one does. INT96
+    /// needs a fallible conversion per value.
+    fn read_plain<'p>(
+        decoder: &mut PlainDecoder<'p>,
         shape: PlainShape,
         n: usize,
-        out: &mut Vec<i64>,
+        out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
         if shape.physical == Type::INT96 {
             let mut raw = Vec::new();
             decoder.read_fixed::<12, [u8; 12]>(n, &mut raw, |b| b)?;
-            out.reserve(raw.len());
             for b in raw {
-                out.push(int96_nanos(b)?);
+                out.put_all(std::iter::once(int96_nanos(b)?));
             }
             Ok(())
         } else {
             decoder.read_fixed(n, out, i64::from_le_bytes)
         }
     }
-    /// INT64 instants go straight from the page into the rows, as `i64`
-    /// does: a `Timestamp` field then costs what an `i64` one does. INT96
-    /// needs a fallible conversion per value: through the buffer.
-    fn read_plain_direct<'p>(
-        decoder: &mut PlainDecoder<'p>,
-        shape: PlainShape,
-        n: usize,
-        out: &mut impl ValueOut<Self::Value<'p>>,
-    ) -> Result<bool, DecodeError> {
-        if shape.physical == Type::INT96 {
-            return Ok(false);
-        }
-        decoder.read_fixed(n, out, i64::from_le_bytes)?;
-        Ok(true)
-    }
-    fn read_encoded_direct<'p>(
+    fn read_encoded<'p>(
         values: &mut Encoded<'p>,
         _shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
-    ) -> Result<bool, DecodeError> {
+    ) -> Result<(), DecodeError> {
         match values {
-            Encoded::Split8(_) => read_split8(values, n, out, i64::from_le_bytes)?,
-            _ => read_delta(values, n, out, |v| v)?,
+            Encoded::Split8(_) => read_split8(values, n, out, i64::from_le_bytes),
+            _ => read_delta(values, n, out, |v| v),
         }
-        Ok(true)
     }
 }
 

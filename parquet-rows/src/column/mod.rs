@@ -171,7 +171,7 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
     ) -> Result<()> {
         self.read_rows::<R, N>(rows, |reader, stretch| {
             let k = stretch.len();
-            reader.read_dense_out(k, &mut FieldOut::<_, _, N>::new(stretch, &mut field))
+            reader.read_dense(k, &mut FieldOut::<_, _, N>::new(stretch, &mut field))
         })
     }
 
@@ -403,42 +403,12 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             let mut out = Converted::new(FieldOut::<_, _, N>::new(stretch, &mut field), |v| {
                 convert(v, &context)
             });
-            reader.read_dense_out(k, &mut out)?;
+            reader.read_dense(k, &mut out)?;
             match out.into_error() {
                 Some(message) => Err(reader.err(DecodeError::Value(message))),
                 None => Ok(()),
             }
         })
-    }
-
-    /// Puts `k` non-null values from the current page into `out`: straight
-    /// from the page where the physical type can (numbers, dictionary
-    /// values, DELTA text), through the reader's buffer otherwise.
-    fn read_dense_out(&mut self, k: usize, out: &mut impl ValueOut<P::Value<'p>>) -> Result<()> {
-        match &mut self.page.values {
-            Values::Plain(decoder) => match P::read_plain_direct(decoder, self.shape, k, out) {
-                Ok(true) => return Ok(()),
-                Ok(false) => {} // not a number: through the buffer
-                Err(e) => return Err(self.err(e)),
-            },
-            Values::Dictionary(indices) => {
-                let dict = self.dict.as_deref().unwrap_or(&[]);
-                let result = DictionaryDecoder { indices, dict }.decode(k, out);
-                return result.map_err(|e| self.err(e));
-            }
-            Values::Encoded(values) => match P::read_encoded_direct(values, self.shape, k, out) {
-                Ok(true) => return Ok(()),
-                Ok(false) => {} // not handled directly: through the buffer
-                Err(e) => return Err(self.err(e)),
-            },
-            Values::Empty => {}
-        }
-        let mut dense = std::mem::take(&mut self.dense);
-        dense.clear();
-        let result = self.read_dense(k, &mut dense);
-        out.put_all(dense.drain(..));
-        self.dense = dense;
-        result
     }
 
     /// Appends exactly `n` values of a column without nulls, each through `convert`.
@@ -678,29 +648,23 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         result.map_err(|e| self.err(e))
     }
 
-    /// Appends `k` non-null values from the current page.
-    fn read_dense(&mut self, k: usize, out: &mut Vec<P::Value<'p>>) -> Result<()> {
-        if k == 0 {
-            return Ok(());
-        }
-        match &mut self.page.values {
-            Values::Plain(decoder) => {
-                let result = P::read_plain(decoder, self.shape, k, out);
-                result.map_err(|e| self.err(e))
-            }
+    /// Puts `k` non-null values from the current page into `out` (a buffer,
+    /// or a field of each row: values then go from the page straight into
+    /// the rows), with the page's decoder.
+    fn read_dense(&mut self, k: usize, out: &mut impl ValueOut<P::Value<'p>>) -> Result<()> {
+        let result = match &mut self.page.values {
+            Values::Plain(decoder) => P::read_plain(decoder, self.shape, k, out),
             Values::Dictionary(indices) => {
                 let dict = self.dict.as_deref().unwrap_or(&[]);
-                let result = DictionaryDecoder { indices, dict }.decode(k, out);
-                result.map_err(|e| self.err(e))
+                DictionaryDecoder { indices, dict }.decode(k, out)
             }
-            Values::Encoded(values) => {
-                let result = P::read_encoded(values, self.shape, k, out);
-                result.map_err(|e| self.err(e))
-            }
-            Values::Empty => Err(self.err(DecodeError::oos(format!(
+            Values::Encoded(values) => P::read_encoded(values, self.shape, k, out),
+            Values::Empty if k == 0 => Ok(()),
+            Values::Empty => Err(DecodeError::oos(format!(
                 "the page has no values section but {k} non-null values"
-            )))),
-        }
+            ))),
+        };
+        result.map_err(|e| self.err(e))
     }
 
     /// Makes sure the current data page has values left, opening pages as needed.

@@ -35,12 +35,22 @@ pub trait ValueOut<T> {
     /// Takes the values in order. A destination with a fixed number of slots
     /// stops taking them when it is full (callers never offer more).
     fn put_all<I: Iterator<Item = T>>(&mut self, values: I);
+    /// Says that about `additional` values will follow one at a time; a
+    /// buffer reserves room for them, other destinations ignore it.
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        let _ = additional;
+    }
 }
 
 impl<T> ValueOut<T> for Vec<T> {
     #[inline]
     fn put_all<I: Iterator<Item = T>>(&mut self, values: I) {
         self.extend(values);
+    }
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        Vec::reserve(self, additional);
     }
 }
 
@@ -53,6 +63,10 @@ impl<V, T, O: ValueOut<T>, F: FnMut(V) -> T> ValueOut<V> for Mapped<'_, O, F> {
     #[inline]
     fn put_all<I: Iterator<Item = V>>(&mut self, values: I) {
         self.0.put_all(values.map(&mut self.1));
+    }
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        self.0.reserve(additional);
     }
 }
 

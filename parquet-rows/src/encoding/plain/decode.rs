@@ -92,7 +92,7 @@ impl<'a> PlainDecoder<'a> {
     pub(crate) fn read_byte_arrays<T>(
         &mut self,
         n: usize,
-        out: &mut Vec<T>,
+        out: &mut impl ValueOut<T>,
         map: impl Fn(&'a [u8]) -> Result<T, DecodeError>,
     ) -> Result<(), DecodeError> {
         // Every value takes at least its 4-byte length, which bounds the reservation.
@@ -100,7 +100,7 @@ impl<'a> PlainDecoder<'a> {
         for _ in 0..n {
             let len = self.take(4, "BYTE_ARRAY length")?;
             let len = u32::from_le_bytes([len[0], len[1], len[2], len[3]]) as usize;
-            out.push(map(self.take(len, "BYTE_ARRAY value")?)?);
+            out.put_all(std::iter::once(map(self.take(len, "BYTE_ARRAY value")?)?));
         }
         Ok(())
     }
