@@ -235,7 +235,7 @@ pub trait Physical: sealed::Sealed + 'static {
 }
 
 macro_rules! fixed_width {
-    ($(#[$doc:meta])* $name:ident, $ty:ty, $parquet:ident, $delta:expr) => {
+    ($(#[$doc:meta])* $name:ident, $ty:ty, $parquet:ident $(, delta = $delta:expr)?) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy)]
         pub struct $name;
@@ -261,13 +261,9 @@ macro_rules! fixed_width {
             ) -> Result<(), DecodeError> {
                 match values {
                     Encoded::Split4(_) => read_split4(values, n, out, <$ty>::from_le_bytes),
-                    _ => {
-                        let delta: Option<fn(i64) -> $ty> = $delta;
-                        match delta {
-                            Some(convert) => read_delta(values, n, out, convert),
-                            None => Err(mismatched_encoding()),
-                        }
-                    }
+                    // A closure, not a `fn` pointer: called per value.
+                    $(Encoded::Delta(_) => read_delta(values, n, out, $delta),)?
+                    _ => Err(mismatched_encoding()),
                 }
             }
         }
@@ -276,11 +272,11 @@ macro_rules! fixed_width {
 
 fixed_width!(
     /// INT32, read as `i32`.
-    Int32, i32, INT32, Some(|v| v as i32)
+    Int32, i32, INT32, delta = |v| v as i32
 );
 fixed_width!(
     /// FLOAT, read as `f32`.
-    Float, f32, FLOAT, None
+    Float, f32, FLOAT
 );
 
 /// BOOLEAN, read as `bool`.
@@ -401,6 +397,7 @@ impl Physical for Utf8 {
 }
 
 /// Checks that a string value is UTF-8.
+#[inline] // per PLAIN value, as `PlainDecoder::take` (see there)
 fn utf8(bytes: &[u8]) -> Result<&str, DecodeError> {
     std::str::from_utf8(bytes)
         .map_err(|e| DecodeError::Value(format!("invalid UTF-8 in a string value: {e}")))

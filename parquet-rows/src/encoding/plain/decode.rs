@@ -30,6 +30,11 @@ impl<'a> PlainDecoder<'a> {
     }
 
     /// Takes `len` bytes or fails with a message naming `what`.
+    // Called per value for byte arrays; once `read_byte_arrays` wrote into
+    // any `ValueOut` the compiler stopped inlining it: +9% instructions
+    // reading PLAIN `Option<&str>` (callgrind, the plain-strings case of
+    // docs/performance.md) until it was marked.
+    #[inline]
     fn take(&mut self, len: usize, what: &str) -> Result<&'a [u8], DecodeError> {
         let rest = self.rest();
         if rest.len() < len {
