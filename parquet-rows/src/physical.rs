@@ -201,7 +201,7 @@ fn read_split8<T>(
 /// (`column::page::values`), and hands PLAIN values and values in the other
 /// encodings to the two methods here; dictionary pages are decoded with
 /// [`Physical::read_plain`] and their indices looked up by the reader. Both
-/// methods put exactly `n` values into any [`ValueOut`] (a buffer, or a field
+/// methods put exactly `n` values into any `ValueOut` (a buffer, or a field
 /// of each row) or fail.
 pub trait Physical: sealed::Sealed + 'static {
     /// One decoded value; `'p` is the lifetime of the page buffers it may borrow.

@@ -4,7 +4,12 @@
 //! [`Pages`](crate::Pages)), keeps the chunk's dictionary, and appends batches of
 //! values to the caller's buffers. It handles data pages v1 and v2, PLAIN and
 //! dictionary-encoded values (including a chunk that falls back from dictionary
-//! to PLAIN part-way), and definition levels for OPTIONAL columns.
+//! to PLAIN part-way), and definition levels for OPTIONAL columns, and it
+//! skips rows without decoding them ([`ColumnReader::skip_rows`]).
+//!
+//! It never learns which encoding a page uses: `page.rs` picks each page's
+//! decoder when it opens the page, and the physical type `P` makes its values
+//! from what that decoder yields.
 //!
 //! Values are read per *segment*: the part of a batch that lies inside one page.
 //! Every decoder call covers a whole segment, so nothing is dispatched per value.

@@ -550,3 +550,81 @@ fn split_fixed_len(data: &[u8], width: usize, num_values: usize) -> Result<Arena
         data_start: 0,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encoding::rle_bp::encode::encode;
+    use crate::encoding::testing::Rng;
+
+    /// `levels` bit-packed MSB first (the deprecated BIT_PACKED encoding).
+    fn msb_packed(levels: &[u32], width: u32) -> Vec<u8> {
+        let mut out = vec![0u8; (levels.len() * width as usize).div_ceil(8)];
+        for (i, &level) in levels.iter().enumerate() {
+            for b in 0..width as usize {
+                if level >> (width as usize - 1 - b) & 1 == 1 {
+                    let bit = i * width as usize + b;
+                    out[bit / 8] |= 0x80 >> (bit % 8);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn level_skips_tally_what_a_decode_reads() {
+        let mut rng = Rng::new(12);
+        for width in [1u32, 2, 3] {
+            let max = (1 << width) - 1;
+            let levels: Vec<u32> = (0..2000)
+                .map(|i| match (i / 300) % 3 {
+                    0 => max,
+                    _ if rng.below(3) == 0 => rng.below(max as usize + 1) as u32,
+                    _ => max,
+                })
+                .collect();
+            let packed = msb_packed(&levels, width);
+            let mut runs = Vec::new();
+            encode(&levels, width, &mut runs);
+            let bit_packed = Levels::BitPacked {
+                data: &packed,
+                width,
+                next: 0,
+                count: levels.len(),
+            };
+            let rle = Levels::Rle(RleBpDecoder::new(&runs, width).unwrap());
+            for mut decoder in [bit_packed, rle] {
+                let mut at = 0;
+                while at < levels.len() {
+                    let k = rng.below(150).min(levels.len() - at);
+                    let seen = &levels[at..at + k];
+                    match rng.below(3) {
+                        0 => {
+                            let tally = decoder.skip_counting(k, max).unwrap();
+                            assert_eq!(tally.skipped, k);
+                            assert_eq!(tally.equal, seen.iter().filter(|&&l| l == max).count());
+                            assert_eq!(tally.max, seen.iter().copied().max().unwrap_or(0));
+                        }
+                        1 => decoder.skip(k).unwrap(),
+                        _ => {
+                            let mut out = vec![0; k];
+                            assert_eq!(decoder.get_batch(&mut out).unwrap(), k);
+                            assert_eq!(out, seen, "width {width} at {at}");
+                        }
+                    }
+                    at += k;
+                }
+            }
+            // BIT_PACKED knows its count: past it, skips fail or tally nothing.
+            let mut past = Levels::BitPacked {
+                data: &packed,
+                width,
+                next: levels.len() - 1,
+                count: levels.len(),
+            };
+            assert!(past.skip(2).is_err());
+            assert_eq!(past.skip_counting(5, max).unwrap().skipped, 1);
+            assert_eq!(past.skip_counting(5, max).unwrap().skipped, 0);
+        }
+    }
+}
