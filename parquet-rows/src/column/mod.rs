@@ -657,6 +657,11 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
     /// or a field of each row: values then go from the page straight into
     /// the rows), with the page's decoder.
     fn read_dense(&mut self, k: usize, out: &mut impl ValueOut<P::Value<'p>>) -> Result<()> {
+        if k == 0 {
+            // A chunk of levels that are all null: the values section is
+            // not touched (a DELTA_BYTE_ARRAY page is not rebuilt for it).
+            return Ok(());
+        }
         let result = match &mut self.page.values {
             Values::Plain(decoder) => P::read_plain(decoder, self.shape, k, out),
             Values::Dictionary(indices) => {
@@ -664,7 +669,6 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                 DictionaryDecoder { indices, dict }.decode(k, out)
             }
             Values::Encoded(values) => P::read_encoded(values, self.shape, k, out),
-            Values::Empty if k == 0 => Ok(()),
             Values::Empty => Err(DecodeError::oos(format!(
                 "the page has no values section but {k} non-null values"
             ))),
