@@ -3,7 +3,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::bind::SchemaError;
+use crate::schema_error::SchemaError;
 
 /// Everything that can go wrong while opening, binding or decoding a file.
 ///

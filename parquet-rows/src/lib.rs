@@ -244,6 +244,8 @@ mod error;
 mod field;
 mod file;
 mod huge_pages;
+#[cfg(test)]
+mod layering;
 mod nested;
 mod options;
 mod out;
@@ -251,8 +253,10 @@ mod pages;
 #[cfg(feature = "rayon")]
 #[allow(unsafe_code)] // regions of the output `Vec` and one `set_len`, see `parallel`
 mod parallel;
-pub mod physical;
+mod physical;
 mod row;
+mod schema_error;
+mod schema_rules;
 mod sink;
 mod types;
 
@@ -266,8 +270,6 @@ pub mod doc_support;
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
-pub use bind::{Mismatch, MismatchKind, SchemaError};
-pub use column::ColumnReader;
 pub use error::{Error, Location, Result};
 pub use field::{ColumnContext, ParquetField};
 pub use file::{from_bytes, from_file, from_path, ParquetFile, RowGroups};
@@ -275,6 +277,7 @@ pub use nested::ParquetNode;
 pub use options::ReadOptions;
 pub use pages::Pages;
 pub use row::{OwnedRow, ParquetRow};
+pub use schema_error::{Mismatch, MismatchKind, SchemaError};
 pub use types::{Date, Decimal, Int96, Time, Timestamp, Unit};
 
 /// Derives [`ParquetRow`] for a struct with named fields; see the crate docs.

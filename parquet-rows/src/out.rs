@@ -9,24 +9,7 @@
 //! placeholder (no allocation), so every write is an ordinary safe assignment
 //! through a field projection like `|row: &mut Tick| &mut row.bid`.
 
-use crate::column::ColumnReader;
-use crate::error::Result;
-use crate::field::ParquetField;
-
-/// A destination for a run of decoded values.
-#[doc(hidden)] // appears in `Physical`'s hidden methods; not nameable outside
-pub trait ValueOut<T> {
-    /// Takes the values in order. A destination with a fixed number of slots
-    /// stops taking them when it is full (callers never offer more).
-    fn put_all<I: Iterator<Item = T>>(&mut self, values: I);
-}
-
-impl<T> ValueOut<T> for Vec<T> {
-    #[inline]
-    fn put_all<I: Iterator<Item = T>>(&mut self, values: I) {
-        self.extend(values);
-    }
-}
+pub use crate::encoding::ValueOut;
 
 /// Whether a field holds a column's values as they are (`T`) or may hold a
 /// null (`Option<T>`): the one difference between reading a plain field and
@@ -41,13 +24,15 @@ pub trait Nulls: 'static {
     type Field<T>;
     /// A non-null value as the field holds it.
     fn some<T>(value: T) -> Self::Field<T>;
-    /// Appends `n` values of field type `T` to `out` (`T::read`, or
-    /// `T::read_optional`).
-    fn read_buffered<'p, T: ParquetField<'p>>(
-        reader: &mut ColumnReader<'p, T::Physical>,
-        n: usize,
+    /// Calls `plain` (a plain field) or `optional` (an `Option` one) on a
+    /// buffer of the field's values, with `context`: how code above the
+    /// column reader picks `T::read` or `T::read_optional` by type.
+    fn either<C, T, R>(
+        context: C,
         out: &mut Vec<Self::Field<T>>,
-    ) -> Result<()>;
+        plain: impl FnOnce(C, &mut Vec<T>) -> R,
+        optional: impl FnOnce(C, &mut Vec<Option<T>>) -> R,
+    ) -> R;
 }
 
 /// A plain field (`i64`, `&str`): every value must be non-null.
@@ -62,12 +47,13 @@ impl Nulls for NotNull {
     fn some<T>(value: T) -> T {
         value
     }
-    fn read_buffered<'p, T: ParquetField<'p>>(
-        reader: &mut ColumnReader<'p, T::Physical>,
-        n: usize,
+    fn either<C, T, R>(
+        context: C,
         out: &mut Vec<T>,
-    ) -> Result<()> {
-        T::read(reader, n, out)
+        plain: impl FnOnce(C, &mut Vec<T>) -> R,
+        _: impl FnOnce(C, &mut Vec<Option<T>>) -> R,
+    ) -> R {
+        plain(context, out)
     }
 }
 
@@ -83,12 +69,13 @@ impl Nulls for Nullable {
     fn some<T>(value: T) -> Option<T> {
         Some(value)
     }
-    fn read_buffered<'p, T: ParquetField<'p>>(
-        reader: &mut ColumnReader<'p, T::Physical>,
-        n: usize,
+    fn either<C, T, R>(
+        context: C,
         out: &mut Vec<Option<T>>,
-    ) -> Result<()> {
-        T::read_optional(reader, n, out)
+        _: impl FnOnce(C, &mut Vec<T>) -> R,
+        optional: impl FnOnce(C, &mut Vec<Option<T>>) -> R,
+    ) -> R {
+        optional(context, out)
     }
 }
 

@@ -7,7 +7,8 @@ use parquet::schema::types::{ColumnDescPtr, SchemaDescPtr};
 
 use crate::bind::{bind, Binding};
 use crate::column::ColumnReader;
-use crate::error::{DecodeError, Error, Location, Result};
+use crate::encoding::Arena;
+use crate::error::{Error, Location, Result};
 use crate::nested::Bound;
 use crate::physical::Physical;
 use crate::row::ParquetRow;
@@ -94,33 +95,6 @@ pub(crate) struct LoadedColumn {
     pub(crate) descr: ColumnDescPtr,         // the column's schema
     pub(crate) pages: Vec<Page>,             // every page of the chunk, in order
     pub(crate) arenas: Vec<OnceLock<Arena>>, // invariant: one per page; filled by the first reader that needs it
-}
-
-/// Values of one page that cannot be borrowed from the page as they are
-/// (DELTA_BYTE_ARRAY rebuilds them, BYTE_STREAM_SPLIT scatters their bytes),
-/// or byte-array bounds decoded once (DELTA_LENGTH_BYTE_ARRAY). It lives as long
-/// as the pages, so rows can borrow it like a page.
-#[derive(Debug, Default)]
-pub(crate) struct Arena {
-    pub(crate) data: Vec<u8>, // rebuilt value bytes (empty when values stay in the page)
-    pub(crate) ends: Vec<usize>, // end offset of each value; non-decreasing
-    pub(crate) data_start: usize, // where values begin in the page section (DELTA_LENGTH_BYTE_ARRAY)
-}
-
-impl Arena {
-    /// The arena in `slot`, built by `build` if the slot is empty (the first
-    /// reader that needs a page's arena builds it; readers of the same column
-    /// in other fields or threads share it).
-    pub(crate) fn fill(
-        slot: &OnceLock<Arena>,
-        build: impl FnOnce() -> Result<Arena, DecodeError>,
-    ) -> Result<&Arena, DecodeError> {
-        if let Some(filled) = slot.get() {
-            return Ok(filled);
-        }
-        let arena = build()?;
-        Ok(slot.get_or_init(|| arena))
-    }
 }
 
 impl LoadedColumn {

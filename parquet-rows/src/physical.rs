@@ -14,14 +14,14 @@ use std::sync::OnceLock;
 
 use parquet::basic::Type;
 
-use crate::encoding::byte_stream_split::ByteStreamSplitDecoder;
+use crate::encoding::byte_stream_split::Split;
 use crate::encoding::delta_binary_packed::DeltaBinaryPackedDecoder;
 use crate::encoding::delta_byte_array::Incremental;
+use crate::encoding::delta_length_byte_array::SliceCursor;
 use crate::encoding::plain::PlainDecoder;
 use crate::encoding::rle_bp::RleBpDecoder;
+use crate::encoding::{Arena, Mapped, ValueDecoder, ValueOut};
 use crate::error::DecodeError;
-use crate::out::ValueOut;
-use crate::pages::Arena;
 
 mod sealed {
     pub trait Sealed {}
@@ -45,23 +45,21 @@ pub struct PlainShape {
 pub enum Encoded<'p> {
     /// DELTA_BINARY_PACKED integers.
     Delta(DeltaBinaryPackedDecoder<'p>),
-    /// BYTE_STREAM_SPLIT numbers.
-    ByteStreamSplit(ByteStreamSplitDecoder<'p>),
+    /// BYTE_STREAM_SPLIT numbers of 4 bytes (INT32, FLOAT).
+    Split4(Split<'p, 4>),
+    /// BYTE_STREAM_SPLIT numbers of 8 bytes (INT64, DOUBLE).
+    Split8(Split<'p, 8>),
     /// RLE-encoded booleans (bit width 1).
     RleBool(RleBpDecoder<'p>),
     /// Byte arrays whose bounds were decoded when the page was opened
     /// (DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT of
     /// FIXED_LEN_BYTE_ARRAY): value `i` is `data[ends[i-1]..ends[i]]`.
     Slices {
-        /// The values' bytes (the page, or the page's arena).
-        data: &'p [u8],
-        /// End offset of each value in `data`; non-decreasing, last `<= data.len()`.
-        ends: &'p [usize],
-        /// Index of the next value.
-        next: usize,
-        /// `data` as text, once a UTF-8 reader has validated it as a whole and
-        /// found every value boundary on a character boundary (one check per
-        /// page instead of one per value).
+        /// The values' bounds and the position.
+        cursor: SliceCursor<'p>,
+        /// The cursor's bytes as text, once a UTF-8 reader has validated
+        /// them as a whole and found every value boundary on a character
+        /// boundary (one check per page instead of one per value).
         text: Option<&'p str>,
     },
     /// DELTA_BYTE_ARRAY values not rebuilt yet. A reader that copies each
@@ -90,12 +88,9 @@ impl<'p> Encoded<'p> {
                     data_start: 0,
                 })
             })?;
-            *self = Encoded::Slices {
-                data: &rebuilt.data,
-                ends: &rebuilt.ends,
-                next,
-                text: None,
-            };
+            let mut cursor = SliceCursor::new(&rebuilt.data, &rebuilt.ends);
+            cursor.next = next;
+            *self = Encoded::Slices { cursor, text: None };
         }
         Ok(())
     }
@@ -106,31 +101,34 @@ impl<'p> Encoded<'p> {
         n: usize,
     ) -> Result<impl Iterator<Item = std::ops::Range<usize>> + 'p, DecodeError> {
         self.settle()?;
-        let Encoded::Slices { ends, next, .. } = self else {
+        let Encoded::Slices { cursor, .. } = self else {
             return Err(mismatched_encoding());
         };
-        let (ends, start) = (*ends, *next);
-        if ends.len() - start < n {
-            return Err(DecodeError::oos(format!(
-                "the page ends after {} of {n} values",
-                ends.len() - start
-            )));
-        }
-        *next += n;
-        Ok((start..start + n).map(move |i| {
-            let from = if i == 0 { 0 } else { ends[i - 1] };
-            from..ends[i]
-        }))
+        cursor.take_ranges(n)
     }
 
     /// Takes the next `n` byte slices, or fails if the page has fewer.
     fn slices(&mut self, n: usize) -> Result<impl Iterator<Item = &'p [u8]> + 'p, DecodeError> {
         self.settle()?;
         let data = match self {
-            Encoded::Slices { data, .. } => *data,
+            Encoded::Slices { cursor, .. } => cursor.data,
             _ => return Err(mismatched_encoding()),
         };
         Ok(self.ranges(n)?.map(move |r| &data[r]))
+    }
+
+    /// Moves past the next `n` values with the encoding's
+    /// [`ValueDecoder::skip`]. DELTA_BYTE_ARRAY values not rebuilt yet are
+    /// skipped by streaming, so a skip builds no arena.
+    pub(crate) fn skip(&mut self, n: usize) -> Result<(), DecodeError> {
+        match self {
+            Encoded::Delta(decoder) => decoder.skip(n),
+            Encoded::Split4(decoder) => decoder.skip(n),
+            Encoded::Split8(decoder) => decoder.skip(n),
+            Encoded::RleBool(decoder) => decoder.skip(n),
+            Encoded::Slices { cursor, .. } => cursor.skip(n),
+            Encoded::Incremental { values, .. } => values.skip(n),
+        }
     }
 
     /// For UTF-8 columns: validates the page's values as one string, once, and
@@ -138,12 +136,10 @@ impl<'p> Encoded<'p> {
     fn as_text(&mut self) -> Option<&'p str> {
         // On an error, `None`: the caller's `slices` meets it again and returns it.
         self.settle().ok()?;
-        let Encoded::Slices {
-            data, ends, text, ..
-        } = self
-        else {
+        let Encoded::Slices { cursor, text } = self else {
             return None;
         };
+        let (data, ends) = (cursor.data, cursor.ends);
         if text.is_none() {
             let used = data.get(..ends.last().copied().unwrap_or(0))?;
             let whole = std::str::from_utf8(used).ok()?;
@@ -159,33 +155,7 @@ fn mismatched_encoding() -> DecodeError {
     DecodeError::Unsupported("this encoding cannot hold values of this physical type".into())
 }
 
-/// Appends `n` values that a batch decoder (`get_batch`, filling a slice and
-/// returning how many it wrote) produces, each through `convert`, using a small
-/// stack buffer; fewer than `n` values is an error.
-fn read_buffered<V: Copy + Default, T>(
-    n: usize,
-    out: &mut impl ValueOut<T>,
-    mut get_batch: impl FnMut(&mut [V]) -> Result<usize, DecodeError>,
-    convert: impl Fn(V) -> T,
-) -> Result<(), DecodeError> {
-    let mut buf = [V::default(); 256];
-    let mut left = n;
-    while left > 0 {
-        let k = left.min(buf.len());
-        let got = get_batch(&mut buf[..k])?;
-        if got < k {
-            return Err(DecodeError::oos(format!(
-                "the page ends after {} of {n} values",
-                n - left + got
-            )));
-        }
-        out.put_all(buf[..k].iter().map(|&v| convert(v)));
-        left -= k;
-    }
-    Ok(())
-}
-
-/// Appends `n` DELTA_BINARY_PACKED values, each through `convert`.
+/// Puts `n` DELTA_BINARY_PACKED values into `out`, each through `convert`.
 fn read_delta<T>(
     values: &mut Encoded<'_>,
     n: usize,
@@ -195,30 +165,44 @@ fn read_delta<T>(
     let Encoded::Delta(decoder) = values else {
         return Err(mismatched_encoding());
     };
-    read_buffered(n, out, |buf| decoder.get_batch(buf), convert)
+    decoder.decode(n, &mut Mapped(out, convert))
 }
 
-/// Appends `n` BYTE_STREAM_SPLIT values of `W` bytes.
-fn read_split<const W: usize, T>(
+/// Puts `n` BYTE_STREAM_SPLIT values of 4 bytes into `out`, each through `from_le`.
+fn read_split4<T>(
     values: &mut Encoded<'_>,
     n: usize,
     out: &mut impl ValueOut<T>,
-    from_le: impl Fn([u8; W]) -> T,
+    from_le: impl Fn([u8; 4]) -> T,
 ) -> Result<(), DecodeError> {
-    let Encoded::ByteStreamSplit(decoder) = values else {
+    let Encoded::Split4(decoder) = values else {
         return Err(mismatched_encoding());
     };
-    if decoder.remaining() < n {
-        return Err(DecodeError::oos(format!(
-            "the page ends after {} of {n} values",
-            decoder.remaining()
-        )));
-    }
-    decoder.read_with(n, out, from_le);
-    Ok(())
+    decoder.decode(n, &mut Mapped(out, from_le))
 }
 
-/// A Parquet physical type as decoded by this crate (sealed).
+/// Puts `n` BYTE_STREAM_SPLIT values of 8 bytes into `out`, each through `from_le`.
+fn read_split8<T>(
+    values: &mut Encoded<'_>,
+    n: usize,
+    out: &mut impl ValueOut<T>,
+    from_le: impl Fn([u8; 8]) -> T,
+) -> Result<(), DecodeError> {
+    let Encoded::Split8(decoder) = values else {
+        return Err(mismatched_encoding());
+    };
+    decoder.decode(n, &mut Mapped(out, from_le))
+}
+
+/// A Parquet physical type as decoded by this crate (sealed): what one value
+/// is, and how it is made from what each encoding's decoder yields.
+///
+/// The column reader picks a page's decoder once, when the page is opened
+/// (`column::page::values`), and hands PLAIN values and values in the other
+/// encodings to the two methods here; dictionary pages are decoded with
+/// [`Physical::read_plain`] and their indices looked up by the reader. Both
+/// methods put exactly `n` values into any `ValueOut` (a buffer, or a field
+/// of each row) or fail.
 pub trait Physical: sealed::Sealed + 'static {
     /// One decoded value; `'p` is the lifetime of the page buffers it may borrow.
     type Value<'p>: Copy;
@@ -228,68 +212,30 @@ pub trait Physical: sealed::Sealed + 'static {
     /// Whether dictionary-encoded pages can hold this type (not BOOLEAN).
     #[doc(hidden)]
     const DICTIONARY: bool = true;
-    /// Appends `n` values in another encoding ([`Encoded`]) to `out`; by
-    /// default through [`Physical::read_encoded_direct`].
-    #[doc(hidden)]
-    fn read_encoded<'p>(
-        values: &mut Encoded<'p>,
-        shape: PlainShape,
-        n: usize,
-        out: &mut Vec<Self::Value<'p>>,
-    ) -> Result<(), DecodeError> {
-        if Self::read_encoded_direct(values, shape, n, out)? {
-            Ok(())
-        } else {
-            Err(mismatched_encoding())
-        }
-    }
-    /// Appends `n` PLAIN values to `out`; by default through
-    /// [`Physical::read_plain_direct`] (the types it does not handle
-    /// implement this).
+    /// Puts `n` PLAIN values into `out`.
     #[doc(hidden)]
     fn read_plain<'p>(
         decoder: &mut PlainDecoder<'p>,
         shape: PlainShape,
         n: usize,
-        out: &mut Vec<Self::Value<'p>>,
-    ) -> Result<(), DecodeError> {
-        if Self::read_plain_direct(decoder, shape, n, out)? {
-            Ok(())
-        } else {
-            Err(mismatched_encoding())
-        }
-    }
-    /// Puts `n` values in another encoding ([`Encoded`]) into `out` when the
-    /// type can (numbers in DELTA_BINARY_PACKED or BYTE_STREAM_SPLIT, DELTA
-    /// text); returns `false`, having read nothing, otherwise (the values
-    /// then go through [`Physical::read_encoded`] and a buffer).
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<(), DecodeError>;
+    /// Puts `n` values in another encoding ([`Encoded`]) into `out`; an
+    /// encoding that cannot hold the type is an error.
     #[doc(hidden)]
-    fn read_encoded_direct<'p>(
+    fn read_encoded<'p>(
         values: &mut Encoded<'p>,
         shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
-    ) -> Result<bool, DecodeError> {
+    ) -> Result<(), DecodeError> {
         let _ = (values, shape, n, out);
-        Ok(false)
-    }
-    /// Puts `n` PLAIN values into `out` when they are fixed-width numbers,
-    /// copied out of the page; returns `false`, having read nothing, for the
-    /// other types (their values go through a buffer).
-    #[doc(hidden)]
-    fn read_plain_direct<'p>(
-        decoder: &mut PlainDecoder<'p>,
-        shape: PlainShape,
-        n: usize,
-        out: &mut impl ValueOut<Self::Value<'p>>,
-    ) -> Result<bool, DecodeError> {
-        let _ = (decoder, shape, n, out);
-        Ok(false)
+        Err(mismatched_encoding())
     }
 }
 
 macro_rules! fixed_width {
-    ($(#[$doc:meta])* $name:ident, $ty:ty, $parquet:ident, $width:literal, $delta:expr) => {
+    ($(#[$doc:meta])* $name:ident, $ty:ty, $parquet:ident $(, delta = $delta:expr)?) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy)]
         pub struct $name;
@@ -299,34 +245,26 @@ macro_rules! fixed_width {
             fn accepts(t: Type) -> bool {
                 t == Type::$parquet
             }
-            fn read_plain_direct<'p>(
+            fn read_plain<'p>(
                 decoder: &mut PlainDecoder<'p>,
                 _shape: PlainShape,
                 n: usize,
                 out: &mut impl ValueOut<Self::Value<'p>>,
-            ) -> Result<bool, DecodeError> {
-                decoder.read_fixed(n, out, <$ty>::from_le_bytes)?;
-                Ok(true)
+            ) -> Result<(), DecodeError> {
+                decoder.read_fixed(n, out, <$ty>::from_le_bytes)
             }
-            fn read_encoded_direct<'p>(
+            fn read_encoded<'p>(
                 values: &mut Encoded<'p>,
                 _shape: PlainShape,
                 n: usize,
                 out: &mut impl ValueOut<Self::Value<'p>>,
-            ) -> Result<bool, DecodeError> {
+            ) -> Result<(), DecodeError> {
                 match values {
-                    Encoded::ByteStreamSplit(_) => {
-                        read_split::<$width, $ty>(values, n, out, <$ty>::from_le_bytes)?
-                    }
-                    _ => {
-                        let delta: Option<fn(i64) -> $ty> = $delta;
-                        match delta {
-                            Some(convert) => read_delta(values, n, out, convert)?,
-                            None => return Err(mismatched_encoding()),
-                        }
-                    }
+                    Encoded::Split4(_) => read_split4(values, n, out, <$ty>::from_le_bytes),
+                    // A closure, not a `fn` pointer: called per value.
+                    $(Encoded::Delta(_) => read_delta(values, n, out, $delta),)?
+                    _ => Err(mismatched_encoding()),
                 }
-                Ok(true)
             }
         }
     };
@@ -334,11 +272,11 @@ macro_rules! fixed_width {
 
 fixed_width!(
     /// INT32, read as `i32`.
-    Int32, i32, INT32, 4, Some(|v| v as i32)
+    Int32, i32, INT32, delta = |v| v as i32
 );
 fixed_width!(
     /// FLOAT, read as `f32`.
-    Float, f32, FLOAT, 4, None
+    Float, f32, FLOAT
 );
 
 /// BOOLEAN, read as `bool`.
@@ -351,24 +289,24 @@ impl Physical for Boolean {
     fn accepts(t: Type) -> bool {
         t == Type::BOOLEAN
     }
-    fn read_plain(
-        decoder: &mut PlainDecoder<'_>,
+    fn read_plain<'p>(
+        decoder: &mut PlainDecoder<'p>,
         _shape: PlainShape,
         n: usize,
-        out: &mut Vec<bool>,
+        out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
         decoder.read_bools(n, out)
     }
-    fn read_encoded(
-        values: &mut Encoded<'_>,
+    fn read_encoded<'p>(
+        values: &mut Encoded<'p>,
         _shape: PlainShape,
         n: usize,
-        out: &mut Vec<bool>,
+        out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
         let Encoded::RleBool(decoder) = values else {
             return Err(mismatched_encoding());
         };
-        read_buffered(n, out, |buf| decoder.get_batch(buf), |v: u32| v != 0)
+        decoder.decode(n, &mut Mapped(out, |v: u32| v != 0))
     }
 }
 
@@ -385,7 +323,7 @@ impl Physical for ByteArray {
         decoder: &mut PlainDecoder<'p>,
         shape: PlainShape,
         n: usize,
-        out: &mut Vec<&'p [u8]>,
+        out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
         match shape.fixed_len {
             Some(width) => decoder.read_fixed_len(n, width, out),
@@ -396,9 +334,9 @@ impl Physical for ByteArray {
         values: &mut Encoded<'p>,
         _shape: PlainShape,
         n: usize,
-        out: &mut Vec<&'p [u8]>,
+        out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
-        out.extend(values.slices(n)?);
+        out.put_all(values.slices(n)?);
         Ok(())
     }
 }
@@ -420,17 +358,17 @@ impl Physical for Utf8 {
         decoder: &mut PlainDecoder<'p>,
         _shape: PlainShape,
         n: usize,
-        out: &mut Vec<&'p str>,
+        out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
         decoder.read_byte_arrays(n, out, utf8)
     }
     #[allow(unsafe_code)] // one `from_utf8_unchecked`, see the SAFETY comment
-    fn read_encoded_direct<'p>(
+    fn read_encoded<'p>(
         values: &mut Encoded<'p>,
         _shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
-    ) -> Result<bool, DecodeError> {
+    ) -> Result<(), DecodeError> {
         if let Some(text) = values.as_text() {
             let bytes = text.as_bytes();
             let ranges = values.ranges(n)?;
@@ -448,17 +386,18 @@ impl Physical for Utf8 {
                 // README).
                 unsafe { std::str::from_utf8_unchecked(value) }
             }));
-            return Ok(true);
+            return Ok(());
         }
         // Not valid as a whole: find the bad value, per value.
         for bytes in values.slices(n)? {
             out.put_all(std::iter::once(utf8(bytes)?));
         }
-        Ok(true)
+        Ok(())
     }
 }
 
 /// Checks that a string value is UTF-8.
+#[inline] // per PLAIN value, as `PlainDecoder::take` (see there)
 fn utf8(bytes: &[u8]) -> Result<&str, DecodeError> {
     std::str::from_utf8(bytes)
         .map_err(|e| DecodeError::Value(format!("invalid UTF-8 in a string value: {e}")))
@@ -484,36 +423,32 @@ impl Physical for Int64 {
     fn accepts(t: Type) -> bool {
         matches!(t, Type::INT64 | Type::INT32)
     }
-    fn read_plain_direct<'p>(
+    fn read_plain<'p>(
         decoder: &mut PlainDecoder<'p>,
         shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
-    ) -> Result<bool, DecodeError> {
+    ) -> Result<(), DecodeError> {
         if shape.physical == Type::INT32 {
-            decoder.read_fixed(n, out, |b| widen(i32::from_le_bytes(b), shape))?;
+            decoder.read_fixed(n, out, |b| widen(i32::from_le_bytes(b), shape))
         } else {
-            decoder.read_fixed(n, out, i64::from_le_bytes)?;
+            decoder.read_fixed(n, out, i64::from_le_bytes)
         }
-        Ok(true)
     }
-    fn read_encoded_direct<'p>(
+    fn read_encoded<'p>(
         values: &mut Encoded<'p>,
         shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
-    ) -> Result<bool, DecodeError> {
+    ) -> Result<(), DecodeError> {
         match (values, shape.physical) {
-            (values @ Encoded::ByteStreamSplit(_), Type::INT32) => {
-                read_split::<4, i64>(values, n, out, |b| widen(i32::from_le_bytes(b), shape))?;
+            (values @ Encoded::Split4(_), _) => {
+                read_split4(values, n, out, |b| widen(i32::from_le_bytes(b), shape))
             }
-            (values @ Encoded::ByteStreamSplit(_), _) => {
-                read_split::<8, i64>(values, n, out, i64::from_le_bytes)?;
-            }
-            (values, Type::INT32) => read_delta(values, n, out, |v| widen(v as i32, shape))?,
-            (values, _) => read_delta(values, n, out, |v| v)?,
+            (values @ Encoded::Split8(_), _) => read_split8(values, n, out, i64::from_le_bytes),
+            (values, Type::INT32) => read_delta(values, n, out, |v| widen(v as i32, shape)),
+            (values, _) => read_delta(values, n, out, |v| v),
         }
-        Ok(true)
     }
 }
 
@@ -526,48 +461,46 @@ impl Physical for Double {
     fn accepts(t: Type) -> bool {
         matches!(t, Type::DOUBLE | Type::FLOAT)
     }
-    fn read_plain_direct<'p>(
+    fn read_plain<'p>(
         decoder: &mut PlainDecoder<'p>,
         shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
-    ) -> Result<bool, DecodeError> {
+    ) -> Result<(), DecodeError> {
         if shape.physical == Type::FLOAT {
-            decoder.read_fixed(n, out, |b| f64::from(f32::from_le_bytes(b)))?;
+            decoder.read_fixed(n, out, |b| f64::from(f32::from_le_bytes(b)))
         } else {
-            decoder.read_fixed(n, out, f64::from_le_bytes)?;
+            decoder.read_fixed(n, out, f64::from_le_bytes)
         }
-        Ok(true)
     }
-    fn read_encoded_direct<'p>(
+    fn read_encoded<'p>(
         values: &mut Encoded<'p>,
-        shape: PlainShape,
+        _shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
-    ) -> Result<bool, DecodeError> {
-        if shape.physical == Type::FLOAT {
-            read_split::<4, f64>(values, n, out, |b| f64::from(f32::from_le_bytes(b)))?;
+    ) -> Result<(), DecodeError> {
+        if let Encoded::Split4(_) = values {
+            read_split4(values, n, out, |b| f64::from(f32::from_le_bytes(b)))
         } else {
-            read_split::<8, f64>(values, n, out, f64::from_le_bytes)?;
+            read_split8(values, n, out, f64::from_le_bytes)
         }
-        Ok(true)
     }
 }
 
-/// INT96 (legacy Impala/Spark timestamps), read as its 12 raw bytes.
-#[derive(Debug, Clone, Copy)]
-pub struct Int96;
-impl sealed::Sealed for Int96 {}
-impl Physical for Int96 {
+/// INT96 (legacy Impala/Spark timestamps), read as its 12 raw bytes: the
+/// physical type of [`Int96`](crate::Int96) fields is the field type itself,
+/// so the crate has one type of that name.
+impl sealed::Sealed for crate::types::Int96 {}
+impl Physical for crate::types::Int96 {
     type Value<'p> = [u8; 12];
     fn accepts(t: Type) -> bool {
         t == Type::INT96
     }
-    fn read_plain(
-        decoder: &mut PlainDecoder<'_>,
+    fn read_plain<'p>(
+        decoder: &mut PlainDecoder<'p>,
         _shape: PlainShape,
         n: usize,
-        out: &mut Vec<[u8; 12]>,
+        out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
         decoder.read_fixed(n, out, |b| b)
     }
@@ -605,11 +538,11 @@ impl Physical for Unscaled {
             Type::INT32 | Type::INT64 | Type::BYTE_ARRAY | Type::FIXED_LEN_BYTE_ARRAY
         )
     }
-    fn read_plain(
-        decoder: &mut PlainDecoder<'_>,
+    fn read_plain<'p>(
+        decoder: &mut PlainDecoder<'p>,
         shape: PlainShape,
         n: usize,
-        out: &mut Vec<i128>,
+        out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
         match shape.physical {
             Type::INT32 => decoder.read_fixed(n, out, |b| i128::from(i32::from_le_bytes(b))),
@@ -617,35 +550,33 @@ impl Physical for Unscaled {
             _ => {
                 let mut bytes = Vec::new();
                 ByteArray::read_plain(decoder, shape, n, &mut bytes)?;
-                out.reserve(bytes.len());
                 for b in bytes {
-                    out.push(be_i128(b)?);
+                    out.put_all(std::iter::once(be_i128(b)?));
                 }
                 Ok(())
             }
         }
     }
-    fn read_encoded(
-        values: &mut Encoded<'_>,
+    fn read_encoded<'p>(
+        values: &mut Encoded<'p>,
         shape: PlainShape,
         n: usize,
-        out: &mut Vec<i128>,
+        out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
         match (values, shape.physical) {
-            (values @ Encoded::ByteStreamSplit(_), Type::INT32) => {
-                read_split::<4, i128>(values, n, out, |b| i128::from(i32::from_le_bytes(b)))
+            (values @ Encoded::Split4(_), _) => {
+                read_split4(values, n, out, |b| i128::from(i32::from_le_bytes(b)))
             }
-            (values @ Encoded::ByteStreamSplit(_), _) => {
-                read_split::<8, i128>(values, n, out, |b| i128::from(i64::from_le_bytes(b)))
+            (values @ Encoded::Split8(_), _) => {
+                read_split8(values, n, out, |b| i128::from(i64::from_le_bytes(b)))
             }
             (values @ Encoded::Delta(_), Type::INT32) => {
                 read_delta(values, n, out, |v| i128::from(v as i32))
             }
             (values @ Encoded::Delta(_), _) => read_delta(values, n, out, i128::from),
             (values, _) => {
-                out.reserve(n);
                 for b in values.slices(n)? {
-                    out.push(be_i128(b)?);
+                    out.put_all(std::iter::once(be_i128(b)?));
                 }
                 Ok(())
             }
@@ -681,52 +612,36 @@ impl Physical for Instant {
     fn accepts(t: Type) -> bool {
         matches!(t, Type::INT64 | Type::INT96)
     }
-    fn read_plain(
-        decoder: &mut PlainDecoder<'_>,
+    /// INT64 instants go straight from the page into the rows, as `i64`
+    /// does: a `Timestamp` field then costs what an `i64` one does. INT96
+    /// needs a fallible conversion per value.
+    fn read_plain<'p>(
+        decoder: &mut PlainDecoder<'p>,
         shape: PlainShape,
         n: usize,
-        out: &mut Vec<i64>,
+        out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
         if shape.physical == Type::INT96 {
             let mut raw = Vec::new();
             decoder.read_fixed::<12, [u8; 12]>(n, &mut raw, |b| b)?;
-            out.reserve(raw.len());
             for b in raw {
-                out.push(int96_nanos(b)?);
+                out.put_all(std::iter::once(int96_nanos(b)?));
             }
             Ok(())
         } else {
             decoder.read_fixed(n, out, i64::from_le_bytes)
         }
     }
-    /// INT64 instants go straight from the page into the rows, as `i64`
-    /// does: a `Timestamp` field then costs what an `i64` one does. INT96
-    /// needs a fallible conversion per value: through the buffer.
-    fn read_plain_direct<'p>(
-        decoder: &mut PlainDecoder<'p>,
-        shape: PlainShape,
-        n: usize,
-        out: &mut impl ValueOut<Self::Value<'p>>,
-    ) -> Result<bool, DecodeError> {
-        if shape.physical == Type::INT96 {
-            return Ok(false);
-        }
-        decoder.read_fixed(n, out, i64::from_le_bytes)?;
-        Ok(true)
-    }
-    fn read_encoded_direct<'p>(
+    fn read_encoded<'p>(
         values: &mut Encoded<'p>,
         _shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
-    ) -> Result<bool, DecodeError> {
+    ) -> Result<(), DecodeError> {
         match values {
-            Encoded::ByteStreamSplit(_) => {
-                read_split::<8, i64>(values, n, out, i64::from_le_bytes)?;
-            }
-            _ => read_delta(values, n, out, |v| v)?,
+            Encoded::Split8(_) => read_split8(values, n, out, i64::from_le_bytes),
+            _ => read_delta(values, n, out, |v| v),
         }
-        Ok(true)
     }
 }
 
@@ -755,9 +670,7 @@ mod tests {
 
     fn read_text<'p>(data: &'p [u8], ends: &'p [usize]) -> Result<Vec<&'p str>, DecodeError> {
         let mut values = Encoded::Slices {
-            data,
-            ends,
-            next: 0,
+            cursor: SliceCursor::new(data, ends),
             text: None,
         };
         let mut out = Vec::new();
@@ -778,9 +691,7 @@ mod tests {
         assert!(read_text(b"ab\xffcd", &[2, 3, 5]).is_err());
         // Too few values left.
         let mut values = Encoded::Slices {
-            data: b"ab",
-            ends: &[2],
-            next: 0,
+            cursor: SliceCursor::new(b"ab", &[2]),
             text: None,
         };
         assert!(Utf8::read_encoded(&mut values, shape(), 2, &mut Vec::new()).is_err());

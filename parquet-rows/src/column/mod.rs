@@ -4,22 +4,32 @@
 //! [`Pages`](crate::Pages)), keeps the chunk's dictionary, and appends batches of
 //! values to the caller's buffers. It handles data pages v1 and v2, PLAIN and
 //! dictionary-encoded values (including a chunk that falls back from dictionary
-//! to PLAIN part-way), and definition levels for OPTIONAL columns.
+//! to PLAIN part-way), and definition levels for OPTIONAL columns, and it
+//! skips rows without decoding them ([`ColumnReader::skip_rows`]).
+//!
+//! It never learns which encoding a page uses: `page.rs` picks each page's
+//! decoder when it opens the page, and the physical type `P` makes its values
+//! from what that decoder yields.
 //!
 //! Values are read per *segment*: the part of a batch that lies inside one page.
 //! Every decoder call covers a whole segment, so nothing is dispatched per value.
 
+mod context;
 mod page;
+#[cfg(test)]
+mod tests;
 
 use std::any::Any;
 
 use crate::encoding::delta_byte_array::Incremental;
+use crate::encoding::dictionary::DictionaryDecoder;
+use crate::encoding::ValueDecoder;
 use crate::error::{DecodeError, Error, Location, Result};
-use crate::field::ColumnContext;
 use crate::out::{Converted, FieldOut, Nulls, ValueOut};
 use crate::pages::LoadedColumn;
 use crate::physical::{Encoded, Physical, PlainShape};
 
+pub use context::ColumnContext;
 use page::{DataPage, MaxLevels, Values};
 
 /// Reads the values of one column chunk in batches.
@@ -96,7 +106,7 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
                 physical: descr.physical_type(),
                 fixed_len: (descr.physical_type() == parquet::basic::Type::FIXED_LEN_BYTE_ARRAY)
                     .then(|| usize::try_from(descr.type_length()).unwrap_or(0)),
-                unsigned: crate::field::is_unsigned(descr),
+                unsigned: crate::schema_rules::is_unsigned(descr),
             },
             dict: None,
             page: DataPage::empty(),
@@ -166,7 +176,7 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
     ) -> Result<()> {
         self.read_rows::<R, N>(rows, |reader, stretch| {
             let k = stretch.len();
-            reader.read_dense_out(k, &mut FieldOut::<_, _, N>::new(stretch, &mut field))
+            reader.read_dense(k, &mut FieldOut::<_, _, N>::new(stretch, &mut field))
         })
     }
 
@@ -398,42 +408,12 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             let mut out = Converted::new(FieldOut::<_, _, N>::new(stretch, &mut field), |v| {
                 convert(v, &context)
             });
-            reader.read_dense_out(k, &mut out)?;
+            reader.read_dense(k, &mut out)?;
             match out.into_error() {
                 Some(message) => Err(reader.err(DecodeError::Value(message))),
                 None => Ok(()),
             }
         })
-    }
-
-    /// Puts `k` non-null values from the current page into `out`: straight
-    /// from the page where the physical type can (numbers, dictionary
-    /// values, DELTA text), through the reader's buffer otherwise.
-    fn read_dense_out(&mut self, k: usize, out: &mut impl ValueOut<P::Value<'p>>) -> Result<()> {
-        match &mut self.page.values {
-            Values::Plain(decoder) => match P::read_plain_direct(decoder, self.shape, k, out) {
-                Ok(true) => return Ok(()),
-                Ok(false) => {} // not a number: through the buffer
-                Err(e) => return Err(self.err(e)),
-            },
-            Values::Dictionary(indices) => {
-                let dict = self.dict.as_deref().unwrap_or(&[]);
-                let result = indices.gather(k, dict, out);
-                return self.check_gathered(result, k);
-            }
-            Values::Encoded(values) => match P::read_encoded_direct(values, self.shape, k, out) {
-                Ok(true) => return Ok(()),
-                Ok(false) => {} // not handled directly: through the buffer
-                Err(e) => return Err(self.err(e)),
-            },
-            Values::Empty => {}
-        }
-        let mut dense = std::mem::take(&mut self.dense);
-        dense.clear();
-        let result = self.read_dense(k, &mut dense);
-        out.put_all(dense.drain(..));
-        self.dense = dense;
-        result
     }
 
     /// Appends exactly `n` values of a column without nulls, each through `convert`.
@@ -661,7 +641,7 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             }
             self.shared = Some(Box::new(cache));
         }
-        let (Values::Dictionary(indices), Some(cache)) = (
+        let (Values::Dictionary(indices), Some(dict)) = (
             &mut self.page.values,
             self.shared
                 .as_ref()
@@ -669,44 +649,31 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         ) else {
             return Err(self.err(DecodeError::oos("dictionary cache missing")));
         };
-        let result = indices.gather(k, cache, out);
-        self.check_gathered(result, k)
+        let result = DictionaryDecoder { indices, dict }.decode(k, out);
+        result.map_err(|e| self.err(e))
     }
 
-    /// Turns the result of a dictionary gather of `k` values into an error at
-    /// the current position when it failed or the page ended early.
-    fn check_gathered(&self, result: Result<usize, DecodeError>, k: usize) -> Result<()> {
-        let got = result.map_err(|e| self.err(e))?;
-        if got != k {
-            return Err(self.err(DecodeError::oos(format!(
-                "the page ends after {got} of {k} dictionary indices"
-            ))));
-        }
-        Ok(())
-    }
-
-    /// Appends `k` non-null values from the current page.
-    fn read_dense(&mut self, k: usize, out: &mut Vec<P::Value<'p>>) -> Result<()> {
+    /// Puts `k` non-null values from the current page into `out` (a buffer,
+    /// or a field of each row: values then go from the page straight into
+    /// the rows), with the page's decoder.
+    fn read_dense(&mut self, k: usize, out: &mut impl ValueOut<P::Value<'p>>) -> Result<()> {
         if k == 0 {
+            // A chunk of levels that are all null: the values section is
+            // not touched (a DELTA_BYTE_ARRAY page is not rebuilt for it).
             return Ok(());
         }
-        match &mut self.page.values {
-            Values::Plain(decoder) => {
-                let result = P::read_plain(decoder, self.shape, k, out);
-                result.map_err(|e| self.err(e))
-            }
+        let result = match &mut self.page.values {
+            Values::Plain(decoder) => P::read_plain(decoder, self.shape, k, out),
             Values::Dictionary(indices) => {
-                let result = indices.gather(k, self.dict.as_deref().unwrap_or(&[]), out);
-                self.check_gathered(result, k)
+                let dict = self.dict.as_deref().unwrap_or(&[]);
+                DictionaryDecoder { indices, dict }.decode(k, out)
             }
-            Values::Encoded(values) => {
-                let result = P::read_encoded(values, self.shape, k, out);
-                result.map_err(|e| self.err(e))
-            }
-            Values::Empty => Err(self.err(DecodeError::oos(format!(
+            Values::Encoded(values) => P::read_encoded(values, self.shape, k, out),
+            Values::Empty => Err(DecodeError::oos(format!(
                 "the page has no values section but {k} non-null values"
-            )))),
-        }
+            ))),
+        };
+        result.map_err(|e| self.err(e))
     }
 
     /// Makes sure the current data page has values left, opening pages as needed.
@@ -796,6 +763,95 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         self.page.left -= n;
         self.values_ready = non_null;
         Ok(Some(non_null))
+    }
+
+    /// Skips the next `n` rows of a flat column: their definition levels and
+    /// their values, so that the next read starts `n` rows later.
+    ///
+    /// Nothing is materialised that the encoding lets the reader step over
+    /// (see [`ValueDecoder::skip`](crate::encoding::ValueDecoder::skip)):
+    /// data pages that lie wholly inside the skipped rows are not even
+    /// opened (a dictionary page still is, for the pages after it), and in
+    /// the page where the skip ends only the definition levels are tallied,
+    /// to know how many values the skipped rows hold. A null in a skipped
+    /// row is not an error, even for a field that is not an `Option`: it is
+    /// never read.
+    ///
+    /// Range reads (a row selection) and decoding parts of one row group in
+    /// parallel position a reader with it.
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] on a reader made by [`ColumnReader::nested`]
+    /// (a row of a repeated column spans a variable number of levels: not
+    /// skipped yet); out of spec when the chunk holds fewer than `n` more
+    /// rows, when a page is malformed, or when a skipped definition level is
+    /// above the column's maximum.
+    // Row selection calls it; until then only the tests do.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) fn skip_rows(&mut self, n: usize) -> Result<()> {
+        if self.nested {
+            return Err(Error::Unsupported {
+                location: self.location(),
+                message: "skipping rows of a repeated or nested column".into(),
+            });
+        }
+        let mut left = n;
+        while left > 0 {
+            if self.page.left == 0 {
+                left = self.skip_whole_pages(left);
+                if left == 0 {
+                    break;
+                }
+            }
+            self.ensure_page()?;
+            let k = left.min(self.page.left);
+            let values = self.skip_levels(k)?;
+            let shape = self.shape;
+            let skipped = self.page.values.skip(values, shape);
+            skipped.map_err(|e| self.err(e))?;
+            self.advance(k);
+            left -= k;
+        }
+        Ok(())
+    }
+
+    /// Steps over the data pages that come next and hold at most `left`
+    /// rows in all, without opening them; returns the rows left to skip.
+    /// Stops at a dictionary page: the pages after it need it.
+    fn skip_whole_pages(&mut self, mut left: usize) -> usize {
+        while let Some(page) = self.column.pages.get(self.next_page) {
+            let rows = page.num_values() as usize;
+            if !page.is_data_page() || rows > left {
+                break;
+            }
+            left -= rows;
+            self.next_row += rows;
+            self.next_page += 1;
+        }
+        left
+    }
+
+    /// Moves past the definition levels of the next `k` values of the
+    /// current page; returns how many of them are non-null.
+    fn skip_levels(&mut self, k: usize) -> Result<usize> {
+        let max = u32::from(self.max_def.unsigned_abs());
+        let Some(defs) = self.page.defs.as_mut() else {
+            return Ok(k); // REQUIRED: every row holds a value
+        };
+        let tally = defs.skip_counting(k, max).map_err(|e| self.err(e))?;
+        if tally.skipped < k {
+            return Err(self.err(DecodeError::oos(format!(
+                "the page has fewer definition levels than values ({} levels where {k} were needed)",
+                tally.skipped
+            ))));
+        }
+        if tally.max > max {
+            return Err(self.err(DecodeError::oos(format!(
+                "definition level {} is larger than the column's maximum of {max}",
+                tally.max
+            ))));
+        }
+        Ok(tally.equal)
     }
 
     /// Checks that the chunk holds no values beyond the ones read.

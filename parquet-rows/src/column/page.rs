@@ -20,14 +20,14 @@ use parquet::column::page::Page;
 
 use super::level_bit_width;
 use crate::encoding::bitpacked;
-use crate::encoding::byte_stream_split::ByteStreamSplitDecoder;
+use crate::encoding::byte_stream_split::{ByteStreamSplitDecoder, Split};
 use crate::encoding::delta_binary_packed::DeltaBinaryPackedDecoder;
 use crate::encoding::delta_byte_array::Incremental;
-use crate::encoding::delta_length_byte_array;
-use crate::encoding::plain::PlainDecoder;
-use crate::encoding::rle_bp::RleBpDecoder;
+use crate::encoding::delta_length_byte_array::{self, SliceCursor};
+use crate::encoding::plain::{self, PlainDecoder};
+use crate::encoding::rle_bp::{RleBpDecoder, Tally};
+use crate::encoding::{too_few, Arena, ValueDecoder};
 use crate::error::DecodeError;
-use crate::pages::Arena;
 use crate::physical::{Encoded, Physical, PlainShape};
 
 /// Where the non-null values of a data page come from.
@@ -41,6 +41,64 @@ pub(super) enum Values<'p> {
     Dictionary(RleBpDecoder<'p>),
     /// Any other encoding, decoded by the physical type.
     Encoded(Encoded<'p>),
+}
+
+impl Values<'_> {
+    /// Moves past the next `n` non-null values with their encoding's
+    /// [`ValueDecoder::skip`]; `shape` says how wide a PLAIN value is.
+    pub(super) fn skip(&mut self, n: usize, shape: PlainShape) -> Result<(), DecodeError> {
+        match self {
+            Values::Empty if n == 0 => Ok(()),
+            Values::Empty => Err(DecodeError::oos(format!(
+                "the page has no values section but {n} non-null values"
+            ))),
+            Values::Plain(decoder) => skip_plain(decoder, n, shape),
+            Values::Dictionary(indices) => indices.skip(n),
+            Values::Encoded(values) => values.skip(n),
+        }
+    }
+}
+
+/// Skips `n` PLAIN values of the column's physical type, through the
+/// encoding's decoder for that type (a cursor of three words, moved in and
+/// back out).
+fn skip_plain(
+    decoder: &mut PlainDecoder<'_>,
+    n: usize,
+    shape: PlainShape,
+) -> Result<(), DecodeError> {
+    let cursor = decoder.clone();
+    let (result, cursor) = match (shape.physical, shape.fixed_len) {
+        (Type::BOOLEAN, _) => {
+            let mut d = plain::Bools(cursor);
+            (d.skip(n), d.0)
+        }
+        (Type::INT32 | Type::FLOAT, _) => {
+            let mut d = plain::Fixed::<4>(cursor);
+            (d.skip(n), d.0)
+        }
+        (Type::INT64 | Type::DOUBLE, _) => {
+            let mut d = plain::Fixed::<8>(cursor);
+            (d.skip(n), d.0)
+        }
+        (Type::INT96, _) => {
+            let mut d = plain::Fixed::<12>(cursor);
+            (d.skip(n), d.0)
+        }
+        (_, Some(width)) => {
+            let mut d = plain::FixedLen {
+                decoder: cursor,
+                width,
+            };
+            (d.skip(n), d.decoder)
+        }
+        (_, None) => {
+            let mut d = plain::ByteArrays(cursor);
+            (d.skip(n), d.0)
+        }
+    };
+    *decoder = cursor;
+    result
 }
 
 /// Definition levels of a data page.
@@ -92,6 +150,51 @@ impl Levels<'_> {
                 }
                 *next += n;
                 Ok(n)
+            }
+        }
+    }
+
+    /// Moves past the next `n` levels (an error if the page has fewer):
+    /// runs by arithmetic, bit-packed levels by moving the bit position.
+    // Repetition levels of repeated columns will be skipped with it; flat
+    // columns tally their definition levels instead (`skip_counting`).
+    #[allow(dead_code)]
+    pub(super) fn skip(&mut self, n: usize) -> Result<(), DecodeError> {
+        match self {
+            Levels::Rle(decoder) => decoder.skip(n),
+            Levels::BitPacked { next, count, .. } => {
+                if n > *count - *next {
+                    return Err(too_few(*count - *next, n));
+                }
+                *next += n;
+                Ok(())
+            }
+        }
+    }
+
+    /// Moves past the next `n` levels (fewer if the page ends), tallying how
+    /// many equal `level` and the largest (see [`RleBpDecoder::skip_counting`]).
+    pub(super) fn skip_counting(&mut self, n: usize, level: u32) -> Result<Tally, DecodeError> {
+        match self {
+            Levels::Rle(decoder) => decoder.skip_counting(n, level),
+            Levels::BitPacked {
+                data,
+                width,
+                next,
+                count,
+            } => {
+                let skipped = n.min(*count - *next);
+                let mut tally = Tally {
+                    skipped,
+                    ..Tally::default()
+                };
+                for i in *next..*next + skipped {
+                    let l = bitpacked::msb(data, i, *width);
+                    tally.equal += usize::from(l == level);
+                    tally.max = tally.max.max(l);
+                }
+                *next += skipped;
+                Ok(tally)
             }
         }
     }
@@ -337,9 +440,7 @@ fn values<'p>(
     let physical = shape.physical;
     let slices = |arena: &'p Arena, data: &'p [u8]| {
         Values::Encoded(Encoded::Slices {
-            data,
-            ends: &arena.ends,
-            next: 0,
+            cursor: SliceCursor::new(data, &arena.ends),
             text: None,
         })
     };
@@ -364,10 +465,10 @@ fn values<'p>(
             Encoded::Delta(DeltaBinaryPackedDecoder::new(data)?),
         )),
         (Encoding::BYTE_STREAM_SPLIT, Type::FLOAT | Type::INT32) => Ok(Values::Encoded(
-            Encoded::ByteStreamSplit(ByteStreamSplitDecoder::new(data, 4)?),
+            Encoded::Split4(Split(ByteStreamSplitDecoder::new(data, 4)?)),
         )),
         (Encoding::BYTE_STREAM_SPLIT, Type::DOUBLE | Type::INT64) => Ok(Values::Encoded(
-            Encoded::ByteStreamSplit(ByteStreamSplitDecoder::new(data, 8)?),
+            Encoded::Split8(Split(ByteStreamSplitDecoder::new(data, 8)?)),
         )),
         (Encoding::BYTE_STREAM_SPLIT, Type::FIXED_LEN_BYTE_ARRAY) => {
             let width = shape.fixed_len.unwrap_or(0);
@@ -448,4 +549,82 @@ fn split_fixed_len(data: &[u8], width: usize, num_values: usize) -> Result<Arena
         ends: (1..=count).map(|i| i * width).collect(),
         data_start: 0,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encoding::rle_bp::encode::encode;
+    use crate::encoding::testing::Rng;
+
+    /// `levels` bit-packed MSB first (the deprecated BIT_PACKED encoding).
+    fn msb_packed(levels: &[u32], width: u32) -> Vec<u8> {
+        let mut out = vec![0u8; (levels.len() * width as usize).div_ceil(8)];
+        for (i, &level) in levels.iter().enumerate() {
+            for b in 0..width as usize {
+                if level >> (width as usize - 1 - b) & 1 == 1 {
+                    let bit = i * width as usize + b;
+                    out[bit / 8] |= 0x80 >> (bit % 8);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn level_skips_tally_what_a_decode_reads() {
+        let mut rng = Rng::new(12);
+        for width in [1u32, 2, 3] {
+            let max = (1 << width) - 1;
+            let levels: Vec<u32> = (0..2000)
+                .map(|i| match (i / 300) % 3 {
+                    0 => max,
+                    _ if rng.below(3) == 0 => rng.below(max as usize + 1) as u32,
+                    _ => max,
+                })
+                .collect();
+            let packed = msb_packed(&levels, width);
+            let mut runs = Vec::new();
+            encode(&levels, width, &mut runs);
+            let bit_packed = Levels::BitPacked {
+                data: &packed,
+                width,
+                next: 0,
+                count: levels.len(),
+            };
+            let rle = Levels::Rle(RleBpDecoder::new(&runs, width).unwrap());
+            for mut decoder in [bit_packed, rle] {
+                let mut at = 0;
+                while at < levels.len() {
+                    let k = rng.below(150).min(levels.len() - at);
+                    let seen = &levels[at..at + k];
+                    match rng.below(3) {
+                        0 => {
+                            let tally = decoder.skip_counting(k, max).unwrap();
+                            assert_eq!(tally.skipped, k);
+                            assert_eq!(tally.equal, seen.iter().filter(|&&l| l == max).count());
+                            assert_eq!(tally.max, seen.iter().copied().max().unwrap_or(0));
+                        }
+                        1 => decoder.skip(k).unwrap(),
+                        _ => {
+                            let mut out = vec![0; k];
+                            assert_eq!(decoder.get_batch(&mut out).unwrap(), k);
+                            assert_eq!(out, seen, "width {width} at {at}");
+                        }
+                    }
+                    at += k;
+                }
+            }
+            // BIT_PACKED knows its count: past it, skips fail or tally nothing.
+            let mut past = Levels::BitPacked {
+                data: &packed,
+                width,
+                next: levels.len() - 1,
+                count: levels.len(),
+            };
+            assert!(past.skip(2).is_err());
+            assert_eq!(past.skip_counting(5, max).unwrap().skipped, 1);
+            assert_eq!(past.skip_counting(5, max).unwrap().skipped, 0);
+        }
+    }
 }

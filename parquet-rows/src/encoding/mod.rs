@@ -1,15 +1,103 @@
 //! Value and level encodings, each decoded by this crate's own code.
 //!
 //! Decoders here work on byte slices and know nothing about columns; they return
-//! [`DecodeError`](crate::error::DecodeError) and the column reader adds the location.
+//! [`DecodeError`] and the column reader adds the location.
 //! Every decoder treats its input as untrusted: it returns an error on truncated or
 //! malformed bytes and never allocates more than its caller asked to write.
+//!
+//! Each encoding's decoder implements [`ValueDecoder`]: decode a batch of
+//! values into a [`ValueOut`], or skip values without producing them. The
+//! column reader picks the decoder of a page in one place
+//! (`column::page::values`); the physical type then converts what the decoder
+//! yields (little-endian bytes, an `i64`, a slice of the page) into its value.
 
+mod arena;
 pub(crate) mod bitpacked;
 pub(crate) mod byte_stream_split;
 pub(crate) mod delta_binary_packed;
 pub(crate) mod delta_byte_array;
 pub(crate) mod delta_length_byte_array;
+pub(crate) mod dictionary;
 pub(crate) mod plain;
 pub(crate) mod rle_bp;
 pub(crate) mod uleb128;
+
+#[cfg(test)]
+pub(crate) mod testing;
+
+pub(crate) use arena::Arena;
+
+use crate::error::DecodeError;
+
+/// A destination for a run of decoded values.
+#[doc(hidden)] // appears in `Physical`'s hidden methods; not nameable outside
+pub trait ValueOut<T> {
+    /// Takes the values in order. A destination with a fixed number of slots
+    /// stops taking them when it is full (callers never offer more).
+    fn put_all<I: Iterator<Item = T>>(&mut self, values: I);
+    /// Says that about `additional` values will follow one at a time; a
+    /// buffer reserves room for them, other destinations ignore it.
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        let _ = additional;
+    }
+}
+
+impl<T> ValueOut<T> for Vec<T> {
+    #[inline]
+    fn put_all<I: Iterator<Item = T>>(&mut self, values: I) {
+        self.extend(values);
+    }
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        Vec::reserve(self, additional);
+    }
+}
+
+/// Values converted by `F` on their way into `O`: how a physical type
+/// composes its conversion (widening, `from_le_bytes`) with a decoder's
+/// [`ValueDecoder::Item`], with no buffer in between.
+pub(crate) struct Mapped<'o, O, F>(pub(crate) &'o mut O, pub(crate) F);
+
+impl<V, T, O: ValueOut<T>, F: FnMut(V) -> T> ValueOut<V> for Mapped<'_, O, F> {
+    #[inline]
+    fn put_all<I: Iterator<Item = V>>(&mut self, values: I) {
+        self.0.put_all(values.map(&mut self.1));
+    }
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        self.0.reserve(additional);
+    }
+}
+
+/// The decoder of one page's values section in one encoding.
+///
+/// Both methods either do all they are asked or fail: a section that holds
+/// fewer values than asked for is an error (out of spec), never a short
+/// count, because the column reader always knows how many non-null values a
+/// stretch of the page must hold.
+pub(crate) trait ValueDecoder {
+    /// One value as the encoding yields it, before a physical type converts
+    /// it: the little-endian bytes of a number, an `i64`, a dictionary
+    /// entry, a slice of the page.
+    type Item;
+
+    /// Puts the next `n` values into `out`.
+    ///
+    /// # Errors
+    /// When the section holds fewer than `n` more values or is malformed;
+    /// how many values reached `out` is then unspecified.
+    fn decode(&mut self, n: usize, out: &mut impl ValueOut<Self::Item>) -> Result<(), DecodeError>;
+
+    /// Moves past the next `n` values without producing them, decoding only
+    /// what the encoding needs to find the value after them.
+    ///
+    /// # Errors
+    /// When the section holds fewer than `n` more values or is malformed.
+    fn skip(&mut self, n: usize) -> Result<(), DecodeError>;
+}
+
+/// The error of a decoder asked for `n` values where `got` were left.
+pub(crate) fn too_few(got: usize, n: usize) -> DecodeError {
+    DecodeError::oos(format!("the page ends after {got} of {n} values"))
+}

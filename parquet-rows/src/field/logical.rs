@@ -62,7 +62,7 @@ field!(
         julian_day: 0
     },
     Int96,
-    crate::physical::Int96,
+    Int96,
     FieldKind::Int96,
     |b, _| Ok(Int96::from_le_bytes(b))
 );

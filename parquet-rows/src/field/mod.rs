@@ -14,52 +14,17 @@
 mod features;
 mod logical;
 mod primitive;
-pub(crate) mod rules;
 #[cfg(test)]
 mod verdicts;
 
-use parquet::schema::types::ColumnDescriptor;
 use parquet_rows_rules::FieldKind;
 
 use crate::column::ColumnReader;
 use crate::error::Result;
 use crate::out::{scatter, Nulls};
 use crate::physical::Physical;
-use crate::types::Unit;
 
-pub(crate) use rules::is_unsigned;
-
-/// What value conversions need to know about a column, computed once per
-/// column chunk: decimal scale and precision, time unit and UTC flag.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ColumnContext {
-    /// DECIMAL scale (0 for other columns).
-    pub scale: i32,
-    /// DECIMAL precision (0 for other columns).
-    pub precision: i32,
-    /// TIMESTAMP / TIME unit, INT96's nanoseconds.
-    pub unit: Option<Unit>,
-    /// TIMESTAMP's `isAdjustedToUTC`.
-    pub utc: bool,
-}
-
-impl ColumnContext {
-    /// The context of `column`.
-    pub(crate) fn of(column: &ColumnDescriptor) -> Self {
-        let model = rules::column(column);
-        let (unit, utc) = match (model.timestamp(), model.time_unit()) {
-            (Some((unit, utc)), _) => (Some(Unit::from(unit)), utc),
-            (None, Some(unit)) => (Some(Unit::from(unit)), false),
-            (None, None) => (None, false),
-        };
-        ColumnContext {
-            scale: column.type_scale(),
-            precision: column.type_precision(),
-            unit,
-            utc,
-        }
-    }
-}
+pub use crate::column::ColumnContext;
 
 /// A Rust type that can be a field of a `#[derive(ParquetRow)]` struct.
 ///
@@ -111,7 +76,13 @@ pub trait ParquetField<'p>: Sized {
         scratch: &mut Vec<N::Field<Self>>,
     ) -> Result<()> {
         scratch.clear();
-        let result = N::read_buffered(reader, rows.len(), scratch);
+        let n = rows.len();
+        let result = N::either(
+            reader,
+            scratch,
+            |reader, out| Self::read(reader, n, out),
+            |reader, out| Self::read_optional(reader, n, out),
+        );
         scatter(rows, scratch.drain(..), field);
         result
     }

@@ -339,7 +339,7 @@ fn footer_reader_agrees_with_parquet() {
         .close()
         .unwrap();
     let reader = SerializedFileReader::new(bytes::Bytes::from(file.clone())).unwrap();
-    let by_parquet = super::rules::schema(reader.metadata().file_metadata().schema_descr());
+    let by_parquet = crate::schema_rules::schema(reader.metadata().file_metadata().schema_descr());
     let by_footer_reader = rules::read_schema(&file).unwrap();
     assert_eq!(by_footer_reader, by_parquet);
     // And the text the derive stores for `schema_file` parses back to it.

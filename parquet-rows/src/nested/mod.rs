@@ -8,7 +8,7 @@
 //!
 //! - **in batches** ([`ParquetNode::Reader`]): what a top-level field of the
 //!   row struct uses. A leaf (or `Option` of a leaf) on a flat column reads
-//!   through [`ColumnReader`](crate::ColumnReader) exactly as before nesting
+//!   through [`ColumnReader`](crate::column::ColumnReader) exactly as before nesting
 //!   existed: a flat struct pays nothing for nesting it does not have.
 //! - **record by record** ([`ParquetNode::Cursor`]): every column under a
 //!   nested field is decoded, a chunk of levels at a time, into its

@@ -8,7 +8,8 @@
 //! value i = [stream 0][i], [stream 1][i], ..., [stream W-1][i]   (little-endian for numbers)
 //! ```
 
-use crate::out::ValueOut;
+use crate::encoding::{too_few, ValueDecoder, ValueOut};
+use crate::error::DecodeError;
 
 /// Decodes BYTE_STREAM_SPLIT values of a fixed width.
 #[derive(Debug, Clone)]
@@ -21,9 +22,9 @@ pub(crate) struct ByteStreamSplitDecoder<'a> {
 
 impl<'a> ByteStreamSplitDecoder<'a> {
     /// A decoder over a values section holding values of `width` bytes.
-    pub(crate) fn new(data: &'a [u8], width: usize) -> Result<Self, crate::error::DecodeError> {
+    pub(crate) fn new(data: &'a [u8], width: usize) -> Result<Self, DecodeError> {
         if width == 0 || data.len() % width != 0 {
-            return Err(crate::error::DecodeError::oos(format!(
+            return Err(DecodeError::oos(format!(
                 "BYTE_STREAM_SPLIT section of {} bytes is not a whole number of {width}-byte values",
                 data.len()
             )));
@@ -72,6 +73,15 @@ impl<'a> ByteStreamSplitDecoder<'a> {
         self.next = end;
     }
 
+    /// Moves past the next `n` values: an index moves, nothing is read.
+    pub(crate) fn skip(&mut self, n: usize) -> Result<(), DecodeError> {
+        if n > self.remaining() {
+            return Err(too_few(self.remaining(), n));
+        }
+        self.next += n;
+        Ok(())
+    }
+
     /// Appends the next `n` values (`n <= remaining()`) as byte vectors of
     /// `width` bytes, reassembled into `arena` (FIXED_LEN_BYTE_ARRAY values
     /// cannot borrow the page: their bytes are not contiguous there).
@@ -86,9 +96,52 @@ impl<'a> ByteStreamSplitDecoder<'a> {
     }
 }
 
+/// BYTE_STREAM_SPLIT values of `W` bytes as their little-endian bytes.
+#[derive(Debug)]
+pub(crate) struct Split<'a, const W: usize>(pub(crate) ByteStreamSplitDecoder<'a>);
+
+impl<const W: usize> ValueDecoder for Split<'_, W> {
+    type Item = [u8; W];
+    fn decode(&mut self, n: usize, out: &mut impl ValueOut<[u8; W]>) -> Result<(), DecodeError> {
+        if self.0.width != W {
+            return Err(DecodeError::oos(format!(
+                "BYTE_STREAM_SPLIT values of {} bytes read as {W} bytes",
+                self.0.width
+            )));
+        }
+        if n > self.0.remaining() {
+            return Err(too_few(self.0.remaining(), n));
+        }
+        self.0.read_with(n, out, |b| b);
+        Ok(())
+    }
+    fn skip(&mut self, n: usize) -> Result<(), DecodeError> {
+        self.0.skip(n)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::encoding::testing::{check_skips, Rng};
+
+    #[test]
+    fn skips_match_a_full_decode() {
+        let mut rng = Rng::new(6);
+        for total in [0, 1, 63, 64, 65, 1000] {
+            let values: Vec<[u8; 4]> = (0..total)
+                .map(|_| (rng.next_u64() as u32).to_le_bytes())
+                .collect();
+            let mut data = vec![0u8; total * 4];
+            for (i, v) in values.iter().enumerate() {
+                for (b, &byte) in v.iter().enumerate() {
+                    data[b * total + i] = byte;
+                }
+            }
+            let make = || Split::<4>(ByteStreamSplitDecoder::new(&data, 4).unwrap());
+            check_skips(make, &values, total, &mut rng);
+        }
+    }
 
     #[test]
     fn spec_layout() {

@@ -1,7 +1,7 @@
 //! Decoder for DELTA_BINARY_PACKED (see the module docs for the grammar).
 
 use crate::encoding::bitpacked::{read_lsb, unpack};
-use crate::encoding::uleb128;
+use crate::encoding::{too_few, uleb128, ValueDecoder, ValueOut};
 use crate::error::DecodeError;
 
 /// Decodes DELTA_BINARY_PACKED values as `i64` (INT32 columns truncate: the
@@ -33,6 +33,33 @@ fn uleb(data: &[u8], pos: &mut usize) -> Result<u64, DecodeError> {
 fn zigzag(data: &[u8], pos: &mut usize) -> Result<i64, DecodeError> {
     let v = uleb(data, pos)?;
     Ok((v >> 1) as i64 ^ -((v & 1) as i64))
+}
+
+impl ValueDecoder for DeltaBinaryPackedDecoder<'_> {
+    type Item = i64;
+
+    fn decode(&mut self, n: usize, out: &mut impl ValueOut<i64>) -> Result<(), DecodeError> {
+        if n > self.left {
+            return Err(too_few(self.left, n));
+        }
+        let mut buf = [0i64; 256];
+        let mut done = 0;
+        while done < n {
+            let k = (n - done).min(buf.len());
+            let got = self.get_batch(&mut buf[..k])?;
+            out.put_all(buf[..got].iter().copied());
+            done += got;
+            if got < k {
+                return Err(too_few(done, n));
+            }
+        }
+        Ok(())
+    }
+
+    /// See [`DeltaBinaryPackedDecoder::skip_values`].
+    fn skip(&mut self, n: usize) -> Result<(), DecodeError> {
+        self.skip_values(n)
+    }
 }
 
 impl<'a> DeltaBinaryPackedDecoder<'a> {
@@ -145,6 +172,45 @@ impl<'a> DeltaBinaryPackedDecoder<'a> {
         Ok(written)
     }
 
+    /// Moves past the next `n` values without storing them. Each skipped
+    /// value's packed delta is still read (the value after a skip is the
+    /// previous one plus every delta in between) but only summed: a stretch
+    /// of a miniblock adds `k * min_delta` and the sum of its packed deltas.
+    fn skip_values(&mut self, n: usize) -> Result<(), DecodeError> {
+        if n > self.left {
+            return Err(too_few(self.left, n));
+        }
+        let mut done = 0;
+        if n > 0 && self.first {
+            self.first = false;
+            done = 1;
+        }
+        while done < n {
+            if self.mini_left == 0 {
+                self.next_miniblock()?;
+            }
+            let k = self.mini_left.min(n - done);
+            let width = self.mini_width;
+            let mut sum = 0i64;
+            if width > 0 {
+                let mut bit = self.mini_next * width as usize;
+                for _ in 0..k {
+                    sum = sum.wrapping_add(read_lsb(self.mini_data, bit, width) as i64);
+                    bit += width as usize;
+                }
+            }
+            self.last = self
+                .last
+                .wrapping_add(self.min_delta.wrapping_mul(k as i64))
+                .wrapping_add(sum);
+            self.mini_next += k;
+            self.mini_left -= k;
+            done += k;
+        }
+        self.left -= n;
+        Ok(())
+    }
+
     /// Moves to the next miniblock, reading a block header when needed.
     fn next_miniblock(&mut self) -> Result<(), DecodeError> {
         self.miniblock += 1;
@@ -196,6 +262,7 @@ impl<'a> DeltaBinaryPackedDecoder<'a> {
 mod tests {
     use super::*;
     use crate::encoding::delta_binary_packed::encode::encode;
+    use crate::encoding::testing::{check_skips, Rng};
 
     fn decode_all(data: &[u8]) -> Vec<i64> {
         let mut d = DeltaBinaryPackedDecoder::new(data).unwrap();
@@ -208,6 +275,43 @@ mod tests {
             "the decoder ends where the stream ends"
         );
         out
+    }
+
+    #[test]
+    fn skips_match_a_full_decode() {
+        let mut rng = Rng::new(5);
+        for (block, miniblocks) in [(128, 4), (32, 1), (256, 8)] {
+            for total in [0, 1, 2, 31, 32, 33, 129, 1000, 5000] {
+                // Widths that change from miniblock to miniblock.
+                let mut v = 0i64;
+                let values: Vec<i64> = (0..total)
+                    .map(|i| {
+                        let width = (i / 16 % 5) * 9;
+                        let delta = (rng.next_u64() & ((1u64 << width) - 1)) as i64;
+                        v = v.wrapping_add(delta - 100);
+                        v
+                    })
+                    .collect();
+                let data = encode(&values, block, miniblocks);
+                let make = || DeltaBinaryPackedDecoder::new(&data).unwrap();
+                check_skips(make, &values, total, &mut rng);
+            }
+        }
+    }
+
+    #[test]
+    fn skipping_a_truncated_miniblock_is_an_error() {
+        let values: Vec<i64> = (0..200).map(|i| i * i).collect();
+        let data = encode(&values, 128, 4);
+        for cut in [data.len() / 2, data.len() - 1, 6] {
+            let mut d = DeltaBinaryPackedDecoder::new(&data[..cut]).unwrap();
+            assert!(d.skip(200).is_err(), "cut at {cut}");
+        }
+        // A header claiming more values than the stream holds.
+        let mut d =
+            DeltaBinaryPackedDecoder::new(&[0x80, 0x01, 0x04, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x02])
+                .unwrap();
+        assert!(d.skip(1000).is_err());
     }
 
     #[test]

@@ -15,6 +15,7 @@
 //! values is written and read back.
 
 use crate::encoding::delta_length_byte_array::{self, decode_non_negative, Slices};
+use crate::encoding::{too_few, ValueDecoder, ValueOut};
 use crate::error::DecodeError;
 
 /// Rebuilt values can be much larger than the page (long shared prefixes); this
@@ -172,6 +173,41 @@ impl<'a> Incremental<'a> {
         Ok(&self.text)
     }
 
+    /// Moves past the next `n` values. Each value's prefix refers to the
+    /// value before it, so the skipped values are rebuilt in the decoder's
+    /// buffer one over the other (no allocation per value, nothing kept);
+    /// the last one is where the next value's prefix comes from.
+    pub(crate) fn skip_values(&mut self, n: usize) -> Result<(), DecodeError> {
+        let left = self.ends.len() - self.next;
+        if n > left {
+            return Err(too_few(left, n));
+        }
+        if n == 0 {
+            return Ok(());
+        }
+        // The previous value is in `text` when `next_text` returned it from
+        // suffixes found to be text, in `value` otherwise (`next_value`, or
+        // `next_text` on other pages; `next_value` leaves the suffixes
+        // unchecked). A reader calls one of the two, so the mode says which.
+        if let SuffixText::Text(_) = self.suffix_text {
+            self.value.clear();
+            self.value.extend_from_slice(self.text.as_bytes());
+        }
+        for _ in 0..n {
+            self.next_value()?;
+        }
+        // Both buffers now hold the last skipped value, for either method;
+        // one that is not text sends `next_text` down its per-value path.
+        if !matches!(self.suffix_text, SuffixText::NotText) {
+            self.text.clear();
+            match std::str::from_utf8(&self.value) {
+                Ok(text) => self.text.push_str(text),
+                Err(_) => self.suffix_text = SuffixText::NotText,
+            }
+        }
+        Ok(())
+    }
+
     /// Whether the page's suffixes are UTF-8 and each begins and ends on a
     /// character boundary.
     #[cold]
@@ -184,6 +220,27 @@ impl<'a> Incremental<'a> {
             }
             _ => SuffixText::NotText,
         }
+    }
+}
+
+/// Values as owned bytes: [`Incremental::next_value`] copied out. The column
+/// reader streams values with `next_value` and `next_text` instead; this is
+/// the encoding's [`ValueDecoder`] for tests and for skips.
+impl ValueDecoder for Incremental<'_> {
+    type Item = Vec<u8>;
+    fn decode(&mut self, n: usize, out: &mut impl ValueOut<Vec<u8>>) -> Result<(), DecodeError> {
+        let left = self.ends.len() - self.next;
+        if n > left {
+            return Err(too_few(left, n));
+        }
+        for _ in 0..n {
+            out.put_all(std::iter::once(self.next_value()?.to_vec()));
+        }
+        Ok(())
+    }
+    /// See [`Incremental::skip_values`].
+    fn skip(&mut self, n: usize) -> Result<(), DecodeError> {
+        self.skip_values(n)
     }
 }
 
@@ -241,6 +298,7 @@ mod tests {
     use super::*;
     use crate::encoding::delta_binary_packed::encode::encode as delta;
     use crate::encoding::delta_length_byte_array::encode::encode as dlba;
+    use crate::encoding::testing::{check_skips, Rng};
 
     /// Every value, by streaming; checks that rebuilding gives the same.
     fn both_ways(section: &[u8], max_values: usize) -> Result<Vec<Vec<u8>>, DecodeError> {
@@ -265,6 +323,58 @@ mod tests {
             (Err(e), Err(_)) => Err(e),
             (rebuilt, streamed) => panic!("rebuild {rebuilt:?} but stream {streamed:?}"),
         }
+    }
+
+    #[test]
+    fn skips_match_a_full_decode() {
+        let mut rng = Rng::new(8);
+        for total in [0, 1, 127, 128, 129, 1000] {
+            // Values that share prefixes of every length with the one before.
+            let mut values: Vec<Vec<u8>> = Vec::new();
+            for _ in 0..total {
+                let mut v = values.last().cloned().unwrap_or_default();
+                v.truncate(rng.below(v.len() + 1));
+                v.extend((0..rng.below(6)).map(|_| b'a' + rng.below(3) as u8));
+                values.push(v);
+            }
+            let borrowed: Vec<&[u8]> = values.iter().map(Vec::as_slice).collect();
+            let section = encode(&borrowed);
+            let make = || Incremental::new(&section, total).unwrap();
+            check_skips(make, &values, total, &mut rng);
+        }
+    }
+
+    #[test]
+    fn text_after_a_skip_continues_from_the_skipped_value() {
+        let values = [
+            "key/é/1",
+            "key/é/2",
+            "key/日本",
+            "key/日本語",
+            "k",
+            "kö",
+            "kök",
+        ];
+        let bytes: Vec<&[u8]> = values.iter().map(|v| v.as_bytes()).collect();
+        let section = encode(&bytes);
+        for k in 0..values.len() {
+            for first in 0..=k {
+                // `first` values by `next_text`, a skip to `k`, then the rest.
+                let mut d = Incremental::new(&section, values.len()).unwrap();
+                for v in &values[..first] {
+                    assert_eq!(d.next_text().unwrap(), *v);
+                }
+                d.skip_values(k - first).unwrap();
+                for v in &values[k..] {
+                    assert_eq!(d.next_text().unwrap(), *v, "skip to {k} after {first}");
+                }
+                assert!(d.skip_values(1).is_err(), "past the end");
+            }
+        }
+        // A skip that meets a prefix longer than the value before it.
+        let mut bad = delta(&[0, 5], 128, 4);
+        bad.extend(dlba(&[b"ab", b"c"]));
+        assert!(Incremental::new(&bad, 2).unwrap().skip_values(2).is_err());
     }
 
     #[test]

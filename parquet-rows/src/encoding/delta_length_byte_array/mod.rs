@@ -10,6 +10,7 @@
 //! `&[u8]` / `&str` fields borrow the page bytes.
 
 use crate::encoding::delta_binary_packed::DeltaBinaryPackedDecoder;
+use crate::encoding::{too_few, ValueDecoder, ValueOut};
 use crate::error::DecodeError;
 
 /// The most values of one DELTA_LENGTH_BYTE_ARRAY or DELTA_BYTE_ARRAY page:
@@ -24,6 +25,58 @@ pub(crate) struct Slices {
     pub(crate) data_start: usize,
     /// End offset of each value, relative to `data_start`; non-decreasing.
     pub(crate) ends: Vec<usize>,
+}
+
+/// Byte arrays whose bounds are known, one after the other: value `i` is
+/// `data[ends[i-1]..ends[i]]`. DELTA_LENGTH_BYTE_ARRAY values are read in
+/// their page with it, and values rebuilt into an arena (DELTA_BYTE_ARRAY,
+/// BYTE_STREAM_SPLIT of FIXED_LEN_BYTE_ARRAY) in the arena.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SliceCursor<'a> {
+    pub(crate) data: &'a [u8],    // the values' bytes
+    pub(crate) ends: &'a [usize], // invariant: non-decreasing, last <= data.len()
+    pub(crate) next: usize,       // invariant: <= ends.len(); index of the next value
+}
+
+impl<'a> SliceCursor<'a> {
+    /// A cursor at the first value.
+    pub(crate) fn new(data: &'a [u8], ends: &'a [usize]) -> Self {
+        SliceCursor {
+            data,
+            ends,
+            next: 0,
+        }
+    }
+
+    /// Takes the bounds (in `data`) of the next `n` values, or fails if the
+    /// section has fewer.
+    pub(crate) fn take_ranges(
+        &mut self,
+        n: usize,
+    ) -> Result<impl Iterator<Item = std::ops::Range<usize>> + 'a, DecodeError> {
+        let (ends, start) = (self.ends, self.next);
+        if ends.len() - start < n {
+            return Err(too_few(ends.len() - start, n));
+        }
+        self.next += n;
+        Ok((start..start + n).map(move |i| {
+            let from = if i == 0 { 0 } else { ends[i - 1] };
+            from..ends[i]
+        }))
+    }
+}
+
+impl<'a> ValueDecoder for SliceCursor<'a> {
+    type Item = &'a [u8];
+    fn decode(&mut self, n: usize, out: &mut impl ValueOut<&'a [u8]>) -> Result<(), DecodeError> {
+        let data = self.data;
+        out.put_all(self.take_ranges(n)?.map(move |r| &data[r]));
+        Ok(())
+    }
+    /// Moves the index: the bounds are known.
+    fn skip(&mut self, n: usize) -> Result<(), DecodeError> {
+        self.take_ranges(n).map(drop)
+    }
 }
 
 /// Decodes the lengths of a DELTA_LENGTH_BYTE_ARRAY section holding at most
@@ -107,6 +160,23 @@ pub(crate) mod encode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::encoding::testing::{check_skips, Rng};
+
+    #[test]
+    fn skips_match_a_full_decode() {
+        let mut rng = Rng::new(7);
+        for total in [0, 1, 127, 128, 129, 1000] {
+            let values: Vec<Vec<u8>> = (0..total)
+                .map(|_| (0..rng.below(20)).map(|_| rng.next_u64() as u8).collect())
+                .collect();
+            let borrowed: Vec<&[u8]> = values.iter().map(Vec::as_slice).collect();
+            let section = encode::encode(&borrowed);
+            let slices = decode(&section, total).unwrap();
+            let data = &section[slices.data_start..];
+            let make = || SliceCursor::new(data, &slices.ends);
+            check_skips(make, &borrowed, total, &mut rng);
+        }
+    }
 
     #[test]
     fn spec_example() {

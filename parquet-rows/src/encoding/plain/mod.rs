@@ -14,4 +14,4 @@
 
 mod decode;
 
-pub(crate) use decode::PlainDecoder;
+pub(crate) use decode::{Bools, ByteArrays, Fixed, FixedLen, PlainDecoder};

@@ -1,11 +1,47 @@
 //! Decoder for the RLE / bit-packing hybrid (see the module docs for the grammar).
 
 use crate::encoding::{bitpacked, uleb128};
+use crate::encoding::{too_few, ValueDecoder, ValueOut};
 use crate::error::DecodeError;
-use crate::out::ValueOut;
 
 /// Largest bit width the hybrid encoding allows for levels and dictionary indices.
 pub(crate) const MAX_BIT_WIDTH: u32 = 32;
+
+/// What [`RleBpDecoder::skip_counting`] saw of the values it skipped.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Tally {
+    pub(crate) skipped: usize, // values skipped
+    pub(crate) equal: usize,   // invariant: <= skipped; how many equal the value asked about
+    pub(crate) max: u32,       // the largest value skipped (0 when none)
+}
+
+impl ValueDecoder for RleBpDecoder<'_> {
+    type Item = u32;
+
+    fn decode(&mut self, n: usize, out: &mut impl ValueOut<u32>) -> Result<(), DecodeError> {
+        let mut buf = [0u32; 256];
+        let mut done = 0;
+        while done < n {
+            let k = (n - done).min(buf.len());
+            let got = self.get_batch(&mut buf[..k])?;
+            out.put_all(buf[..got].iter().copied());
+            done += got;
+            if got < k {
+                return Err(too_few(done, n));
+            }
+        }
+        Ok(())
+    }
+
+    /// See [`RleBpDecoder::skip_up_to`].
+    fn skip(&mut self, n: usize) -> Result<(), DecodeError> {
+        let skipped = self.skip_up_to(n)?;
+        if skipped < n {
+            return Err(too_few(skipped, n));
+        }
+        Ok(())
+    }
+}
 
 /// Decodes a stream of runs into `u32` values.
 #[derive(Debug, Clone)]
@@ -145,10 +181,11 @@ impl<'a> RleBpDecoder<'a> {
         Ok(self.rle_left.max(self.packed_left))
     }
 
-    /// Skips up to `n` values without writing them; returns how many were skipped.
-    // Part of the batch API (fill / skip); row selection will call it.
-    #[allow(dead_code)]
-    pub(crate) fn skip(&mut self, n: usize) -> Result<usize, DecodeError> {
+    /// Skips up to `n` values without writing them; returns how many were
+    /// skipped (fewer when the stream ends). RLE runs are skipped by
+    /// arithmetic, bit-packed runs by moving the bit position: no value is
+    /// unpacked.
+    pub(crate) fn skip_up_to(&mut self, n: usize) -> Result<usize, DecodeError> {
         let mut skipped = 0;
         while skipped < n {
             if self.rle_left > 0 {
@@ -165,6 +202,38 @@ impl<'a> RleBpDecoder<'a> {
             }
         }
         Ok(skipped)
+    }
+
+    /// Skips up to `n` values (fewer when the stream ends) and tallies them:
+    /// how many were skipped, how many equal `value`, and the largest.
+    ///
+    /// Definition levels are skipped with it: the column reader must know
+    /// how many of the skipped slots hold a value (level `value`, the
+    /// maximum) to skip as many values, and a level above the maximum is
+    /// an error even in skipped rows. RLE runs are tallied by arithmetic;
+    /// bit-packed ones are unpacked into a small buffer, never stored.
+    pub(crate) fn skip_counting(&mut self, n: usize, value: u32) -> Result<Tally, DecodeError> {
+        let mut tally = Tally::default();
+        let mut buf = [0u32; 256];
+        while tally.skipped < n {
+            if self.rle_left > 0 {
+                let k = self.rle_left.min(n - tally.skipped);
+                self.rle_left -= k;
+                tally.skipped += k;
+                tally.equal += if self.rle_value == value { k } else { 0 };
+                tally.max = tally.max.max(self.rle_value);
+            } else if self.packed_left > 0 {
+                let k = self.packed_left.min(n - tally.skipped).min(buf.len());
+                let levels = &mut buf[..k];
+                self.unpack(levels);
+                tally.skipped += k;
+                tally.equal += levels.iter().filter(|&&l| l == value).count();
+                tally.max = levels.iter().copied().fold(tally.max, u32::max);
+            } else if !self.next_run()? {
+                break;
+            }
+        }
+        Ok(tally)
     }
 
     /// Reads the next run header; `false` when the stream has ended.
@@ -265,6 +334,7 @@ impl<'a> RleBpDecoder<'a> {
 mod tests {
     use super::*;
     use crate::encoding::rle_bp::encode::{encode, encode_packed, encode_rle};
+    use crate::encoding::testing::{check_skips, Rng};
 
     /// A naive reference: every value, one at a time, through `get_batch` of 1.
     fn decode_one_by_one(data: &[u8], bit_width: u32, n: usize) -> Vec<u32> {
@@ -351,6 +421,88 @@ mod tests {
         assert_eq!((d.take_run(1, 10).unwrap(), d.run_left().unwrap()), (0, 0));
     }
 
+    /// Random mixes of RLE and bit-packed runs, for a few widths.
+    fn random_runs(rng: &mut Rng, width: u32, total: usize) -> (Vec<u32>, Vec<u8>) {
+        let max = if width == 32 {
+            u32::MAX
+        } else {
+            (1 << width) - 1
+        };
+        let mut values = Vec::new();
+        while values.len() < total {
+            let value = rng.next_u64() as u32 & max;
+            let run = (1 + rng.below(40)).min(total - values.len());
+            if rng.below(2) == 0 {
+                values.extend(std::iter::repeat_n(value, run));
+            } else {
+                values.extend((0..run).map(|_| rng.next_u64() as u32 & max));
+            }
+        }
+        let mut data = Vec::new();
+        encode(&values, width, &mut data);
+        (values, data)
+    }
+
+    #[test]
+    fn skips_match_a_full_decode() {
+        let mut rng = Rng::new(2);
+        for width in [0, 1, 3, 8, 13, 32] {
+            for total in [0, 1, 8, 9, 100, 2000] {
+                let (values, data) = random_runs(&mut rng, width, total);
+                // The encoder pads a last bit-packed group to 8 values.
+                let mut d = RleBpDecoder::new(&data, width).unwrap();
+                let mut capacity = 0;
+                loop {
+                    match d.get_batch(&mut [0; 64]).unwrap() {
+                        0 => break,
+                        got => capacity += got,
+                    }
+                }
+                let make = || RleBpDecoder::new(&data, width).unwrap();
+                check_skips(make, &values, capacity, &mut rng);
+            }
+        }
+    }
+
+    #[test]
+    fn skip_counting_tallies_what_a_decode_would_see() {
+        let mut rng = Rng::new(3);
+        for width in [1, 2, 5] {
+            let (values, data) = random_runs(&mut rng, width, 3000);
+            let mut d = RleBpDecoder::new(&data, width).unwrap();
+            let mut at = 0;
+            while at < values.len() {
+                let k = rng.below(700).min(values.len() - at);
+                let tally = d.skip_counting(k, 1).unwrap();
+                let seen = &values[at..at + k];
+                assert_eq!(tally.skipped, k);
+                assert_eq!(tally.equal, seen.iter().filter(|&&v| v == 1).count());
+                assert_eq!(tally.max, seen.iter().copied().max().unwrap_or(0));
+                at += k;
+                // Decoding goes on where the skip stopped.
+                let mut next = [0u32; 1];
+                if at < values.len() && d.get_batch(&mut next).unwrap() == 1 {
+                    assert_eq!(next[0], values[at]);
+                    at += 1;
+                }
+            }
+            // Past the end: a short tally, not an error or a panic.
+            let end = d.skip_counting(100, 1).unwrap();
+            assert!(end.skipped < 8, "only padding is left: {end:?}");
+        }
+    }
+
+    #[test]
+    fn skipping_malformed_runs_is_an_error() {
+        // A run header that ends inside its varint, and an RLE value cut short.
+        for data in [&[0x80][..], &[0x0a][..], &[0x0a, 0x07][..]] {
+            let mut d = RleBpDecoder::new(data, 9).unwrap();
+            assert!(ValueDecoder::skip(&mut d, 3).is_err(), "{data:?}");
+            let mut d = RleBpDecoder::new(data, 9).unwrap();
+            assert!(d.skip_counting(3, 0).is_err(), "{data:?}");
+        }
+    }
+
     #[test]
     fn rle_run() {
         // header: 5 << 1 = 0x0a, value 7 in one byte
@@ -379,11 +531,11 @@ mod tests {
 
             // The same through small batches and skips.
             let mut d = RleBpDecoder::new(&data, width).unwrap();
-            assert_eq!(d.skip(10).unwrap(), 10);
+            assert_eq!(d.skip_up_to(10).unwrap(), 10);
             let mut buf = [0u32; 7];
             assert_eq!(d.get_batch(&mut buf).unwrap(), 7);
             assert_eq!(&buf[..], &expected[10..17]);
-            assert_eq!(d.skip(1000).unwrap(), expected.len() - 17);
+            assert_eq!(d.skip_up_to(1000).unwrap(), expected.len() - 17);
         }
     }
 

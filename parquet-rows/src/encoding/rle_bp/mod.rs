@@ -17,10 +17,10 @@
 //! ```
 //!
 //! [`RleBpDecoder::get_batch`] is the main API: it fills a slice and says how many
-//! values it wrote; [`RleBpDecoder::skip`] advances without writing.
+//! values it wrote; [`RleBpDecoder::skip_up_to`] advances without writing.
 
 mod decode;
 #[cfg(test)]
 pub(crate) mod encode;
 
-pub(crate) use decode::RleBpDecoder;
+pub(crate) use decode::{RleBpDecoder, Tally};
