@@ -243,6 +243,7 @@ mod encoding;
 mod error;
 mod field;
 mod file;
+pub mod filter;
 mod huge_pages;
 mod nested;
 mod options;
@@ -269,7 +270,8 @@ pub use bind::{Mismatch, MismatchKind, SchemaError};
 pub use column::ColumnReader;
 pub use error::{Error, Location, Result};
 pub use field::{ColumnContext, ParquetField};
-pub use file::{from_bytes, from_file, from_path, ParquetFile, RowGroups};
+pub use file::{from_bytes, from_file, from_path, ParquetFile, RowGroups, Rows};
+pub use filter::{Column, FilterField, FilterOf, FilterValue, Query, RowFilter};
 pub use nested::ParquetNode;
 pub use options::ReadOptions;
 pub use pages::Pages;
@@ -305,12 +307,16 @@ pub mod __private {
     pub use crate::column::ColumnReader;
     pub use crate::error::Result;
     pub use crate::field::ParquetField;
+    pub use crate::filter::{
+        discard, Column, FilterField, NoFilter, Predicate, Predicates, Query, RowFilter, ScalarRef,
+    };
     pub use crate::nested::{Assembled, BatchReader, Bound, ListElement, ParquetNode, Shape};
     pub use crate::pages::RowGroup;
     pub use crate::physical::Physical;
     pub use crate::row::{OwnedRow, ParquetRow};
     pub use crate::sink::RowSink;
     pub use core::convert::From;
+    pub use core::convert::Into;
     pub use core::default::Default;
     pub use core::iter::Iterator;
     pub use core::option::Option;
