@@ -110,7 +110,7 @@ pub fn filter_impls(
             }
         }
     });
-    let filter_doc = format!("A filter on the rows of [`{ident}`], for `ParquetFile::load_where`, `read_where` and `rows_where`.");
+    let filter_doc = format!("A filter on the rows of [`{ident}`], for `ParquetFile::load_where`, `read_where` and `stream_where`.");
     quote! {
         // A struct whose filter is never used must not warn.
         #[automatically_derived]

@@ -13,7 +13,7 @@ use parquet::schema::types::SchemaDescriptor;
 use crate::bind::{bind, Binding};
 use crate::chunk::{read_pages, Budget, Source};
 use crate::error::{Error, Location, Result};
-use crate::filter::plan::{plan, span, GroupPlan, Input};
+use crate::filter::plan::{chunk_ranges, plan, GroupPlan, Input};
 use crate::filter::{Query, Selection, Window};
 use crate::options::ReadOptions;
 use crate::pages::{Filtered, LoadedColumn, LoadedRowGroup, Pages};
@@ -328,7 +328,7 @@ impl ParquetFile {
         T: OwnedRow,
     {
         let mut out = Vec::new();
-        let mut rows = self.rows_where::<T>(query)?;
+        let mut rows = self.stream_where::<T>(query)?;
         while let Some(batch) = rows.next_group()? {
             out.extend(batch);
         }
@@ -343,22 +343,22 @@ impl ParquetFile {
     /// # #[derive(ParquetRow)] struct Quote { ts: i64, symbol: String }
     /// # fn main() -> parquet_rows::Result<()> {
     /// # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(10)?)?;
-    /// for quote in file.iter::<Quote>()? {
+    /// for quote in file.stream::<Quote>()? {
     ///     let quote = quote?;
     /// #   assert!(quote.ts >= 0);
     /// }
     /// # Ok(()) }
     /// ```
-    pub fn iter<T>(&self) -> Result<Rows<'_, T>>
+    pub fn stream<T>(&self) -> Result<Rows<'_, T>>
     where
         T: OwnedRow,
     {
         self.rows_with(Selection::default())
     }
 
-    /// Like [`ParquetFile::iter`], over the rows matching `query`; row groups
+    /// Like [`ParquetFile::stream`], over the rows matching `query`; row groups
     /// that cannot match are not read.
-    pub fn rows_where<T>(
+    pub fn stream_where<T>(
         &self,
         query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
     ) -> Result<Rows<'_, T>>
@@ -650,45 +650,21 @@ impl ParquetFile {
                     ),
                 });
             }
-            let read = |range: std::ops::Range<u64>, budget: &mut Budget| -> Result<Vec<Page>> {
+            let (ranges, leading, trailing) =
+                chunk_ranges(narrowed, k, chunk, start..start + len, num_rows);
+            let mut pages = Vec::new();
+            for range in ranges {
                 let bytes = source.read(range.start, range.end - range.start)?;
-                read_pages(&bytes, chunk.compression(), budget).map_err(|(page, e)| {
-                    e.at(Location {
-                        page: Some(page),
-                        ..location()
-                    })
-                })
-            };
-            let (pages, leading, trailing) = match narrowed {
-                None => (read(start..start + len, &mut budget)?, 0, 0),
-                Some(plan) => {
-                    let spanned =
-                        plan.index.get(k).and_then(Option::as_ref).and_then(|pi| {
-                            span(pi, chunk, start..start + len, &plan.rows, num_rows)
-                        });
-                    match spanned {
-                        Some(span) => {
-                            let mut pages = match span.dictionary {
-                                Some(range) => read(range, &mut budget)?,
-                                None => Vec::new(),
-                            };
-                            pages.extend(read(span.data, &mut budget)?);
-                            (pages, span.leading, span.trailing)
-                        }
-                        // No usable page index: every page, the rows outside
-                        // the plan's decoded and dropped.
-                        None => (
-                            read(start..start + len, &mut budget)?,
-                            plan.rows.start,
-                            num_rows - plan.rows.end,
-                        ),
-                    }
-                }
-            };
-            let covered = match narrowed {
-                Some(plan) => leading + plan.rows.len() + trailing,
-                None => num_rows,
-            };
+                pages.extend(
+                    read_pages(&bytes, chunk.compression(), &mut budget).map_err(|(page, e)| {
+                        e.at(Location {
+                            page: Some(page),
+                            ..location()
+                        })
+                    })?,
+                );
+            }
+            let covered = narrowed.map_or(num_rows, |p| leading + p.rows.len() + trailing);
             check_value_counts(&pages, descr.max_rep_level(), covered).map_err(|message| {
                 Error::OutOfSpec {
                     location: location(),
@@ -818,7 +794,7 @@ impl Iterator for RowGroups<'_> {
 
 /// A streaming iterator over a file's owned rows (all of them, or those
 /// matching a query), one row group in memory at a time; see
-/// [`ParquetFile::iter`] and [`ParquetFile::rows_where`].
+/// [`ParquetFile::stream`] and [`ParquetFile::stream_where`].
 ///
 /// After an error it returns `None`.
 #[derive(Debug)]

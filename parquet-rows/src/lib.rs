@@ -169,6 +169,26 @@
 //! nested field names the full column path, e.g. field `fills[].price: f32`
 //! cannot read column `fills.list.element.price`.
 //!
+//! # Filters
+//!
+//! The derive also generates a typed filter, `Tick::filter()`, with one
+//! method per field of a scalar type; each comparison takes a value of the
+//! field's type, so a predicate of the wrong type does not compile. Row
+//! groups and pages that statistics, dictionaries or the page index prove
+//! cannot match are not read (see [`filter`]).
+//!
+//! ```
+//! # use parquet_rows::{ParquetFile, ParquetRow};
+//! # #[derive(ParquetRow)] struct Tick<'a> { ts: i64, symbol: &'a str, bid: f64, ask: f64 }
+//! # fn main() -> parquet_rows::Result<()> {
+//! # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(100)?)?;
+//! # let (t0, t1) = (0, i64::MAX);
+//! let pages = file.load_where::<Tick>(Tick::filter().ts().in_range(t0..t1).symbol().eq("EURUSD"))?;
+//! let ticks: Vec<Tick<'_>> = pages.rows()?;
+//! # assert_eq!(ticks.len(), 100);
+//! # Ok(()) }
+//! ```
+//!
 //! # Encodings
 //!
 //! PLAIN, PLAIN_DICTIONARY / RLE_DICTIONARY (including a chunk that falls back

@@ -89,10 +89,8 @@ pub(crate) fn plan(
             continue;
         };
         let descr = input.meta.column(leaf).column_descr();
-        match pi.matching_rows(p, descr, (input.orders)(leaf), rows) {
-            None => {}
-            Some(None) => return None,
-            Some(Some((start, end))) => (lo, hi) = (lo.max(start), hi.min(end)),
+        if let Some(pages) = pi.matching_rows(p, descr, (input.orders)(leaf), rows) {
+            (lo, hi) = (lo.max(pages.start), hi.min(pages.end));
         }
     }
     if lo >= hi {
@@ -203,10 +201,38 @@ pub(crate) struct Span {
     pub(crate) trailing: usize,
 }
 
+/// The byte ranges of column chunk `meta` (entry `k` of the binding's
+/// leaves, its bytes `chunk`) to read for `plan`, and how many rows the
+/// pages read hold before and after the plan's rows (to be decoded and
+/// dropped). Without a plan, or without a usable page index, the whole chunk.
+pub(crate) fn chunk_ranges(
+    plan: Option<&GroupPlan>,
+    k: usize,
+    meta: &ColumnChunkMetaData,
+    chunk: Range<u64>,
+    total: usize,
+) -> (Vec<Range<u64>>, usize, usize) {
+    let Some(plan) = plan else {
+        return (vec![chunk], 0, 0);
+    };
+    let spanned = plan
+        .index
+        .get(k)
+        .and_then(Option::as_ref)
+        .and_then(|pi| span(pi, meta, chunk.clone(), &plan.rows, total));
+    match spanned {
+        Some(span) => {
+            let ranges = span.dictionary.into_iter().chain([span.data]).collect();
+            (ranges, span.leading, span.trailing)
+        }
+        None => (vec![chunk], plan.rows.start, total - plan.rows.end),
+    }
+}
+
 /// The span of `rows` in a chunk whose bytes are `chunk` (start, end), or
 /// `None` when the index points outside the chunk (the whole chunk is then
 /// read).
-pub(crate) fn span(
+fn span(
     pi: &PageIndex,
     meta: &ColumnChunkMetaData,
     chunk: Range<u64>,

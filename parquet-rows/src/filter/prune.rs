@@ -15,6 +15,16 @@ use parquet::schema::types::ColumnDescriptor;
 use super::{Predicate, Scalar, ScalarRef, Summary};
 use crate::bind::Binding;
 
+/// An INT32 statistic of an unsigned column, as the value it stands for.
+fn u32_bits(v: i32) -> u64 {
+    u64::from(u32::from_le_bytes(v.to_le_bytes()))
+}
+
+/// An INT64 statistic of an unsigned column, as the value it stands for.
+fn u64_bits(v: i64) -> u64 {
+    u64::from_le_bytes(v.to_le_bytes())
+}
+
 /// The leaf column of field `field` when the field reads exactly one flat
 /// column (the only fields predicates exist for).
 pub(crate) fn leaf_of(binding: &Binding, field: usize) -> Option<usize> {
@@ -62,14 +72,12 @@ fn stat_bounds<'a>(
             s.max_opt().map(|v| ScalarRef::Int(*v)),
         ),
         (Statistics::Int32(s), Scalar::UInt(_)) => pair(
-            s.min_opt()
-                .map(|v| ScalarRef::UInt(u64::from(v.cast_unsigned()))),
-            s.max_opt()
-                .map(|v| ScalarRef::UInt(u64::from(v.cast_unsigned()))),
+            s.min_opt().map(|v| ScalarRef::UInt(u32_bits(*v))),
+            s.max_opt().map(|v| ScalarRef::UInt(u32_bits(*v))),
         ),
         (Statistics::Int64(s), Scalar::UInt(_)) => pair(
-            s.min_opt().map(|v| ScalarRef::UInt(v.cast_unsigned())),
-            s.max_opt().map(|v| ScalarRef::UInt(v.cast_unsigned())),
+            s.min_opt().map(|v| ScalarRef::UInt(u64_bits(*v))),
+            s.max_opt().map(|v| ScalarRef::UInt(u64_bits(*v))),
         ),
         (Statistics::Float(s), Scalar::Float(_)) => pair(
             s.min_opt().map(|v| ScalarRef::Float(f64::from(*v))),
@@ -254,15 +262,15 @@ impl PageIndex {
         self.offsets.page_locations().len()
     }
 
-    /// The rows `[start, end)` spanned by the pages that may match `p`, or
-    /// `None` if the column index cannot tell; `Some(None)` when no page may.
+    /// The rows spanned by the pages that may match `p` (empty when none
+    /// may), or `None` if there is no column index to tell.
     pub(crate) fn matching_rows(
         &self,
         p: &Predicate,
         descr: &ColumnDescriptor,
         order: ColumnOrder,
         rows: usize,
-    ) -> Option<Option<(usize, usize)>> {
+    ) -> Option<std::ops::Range<usize>> {
         let index = self.columns.as_ref()?;
         let value = compared(p);
         let usable = value.is_none_or(|v| order_fits(descr, order, v));
@@ -290,7 +298,7 @@ impl PageIndex {
                 hi = hi.max(end);
             }
         }
-        Some((lo < hi).then_some((lo, hi)))
+        Some(if lo < hi { lo..hi } else { 0..0 })
     }
 }
 
@@ -311,16 +319,12 @@ fn page_bounds<'a>(
             i.max_value(page).map(|v| ScalarRef::Int(*v)),
         ),
         (ColumnIndexMetaData::INT32(i), Scalar::UInt(_)) => pair(
-            i.min_value(page)
-                .map(|v| ScalarRef::UInt(u64::from(v.cast_unsigned()))),
-            i.max_value(page)
-                .map(|v| ScalarRef::UInt(u64::from(v.cast_unsigned()))),
+            i.min_value(page).map(|v| ScalarRef::UInt(u32_bits(*v))),
+            i.max_value(page).map(|v| ScalarRef::UInt(u32_bits(*v))),
         ),
         (ColumnIndexMetaData::INT64(i), Scalar::UInt(_)) => pair(
-            i.min_value(page)
-                .map(|v| ScalarRef::UInt(v.cast_unsigned())),
-            i.max_value(page)
-                .map(|v| ScalarRef::UInt(v.cast_unsigned())),
+            i.min_value(page).map(|v| ScalarRef::UInt(u64_bits(*v))),
+            i.max_value(page).map(|v| ScalarRef::UInt(u64_bits(*v))),
         ),
         (ColumnIndexMetaData::FLOAT(i), Scalar::Float(_)) => pair(
             i.min_value(page).map(|v| ScalarRef::Float(f64::from(*v))),
