@@ -17,13 +17,13 @@ use arrow_array::types::{Float64Type, Int64Type as ArrowInt64};
 use arrow_array::{BooleanArray, RecordBatch};
 use bytes::Bytes;
 use parquet::arrow::arrow_reader::{
-    ArrowPredicateFn, ArrowReaderOptions, ParquetRecordBatchReaderBuilder, RowFilter,
-    RowSelection, RowSelector,
+    ArrowPredicateFn, ArrowReaderMetadata, ArrowReaderOptions, ParquetRecordBatchReaderBuilder,
+    RowFilter, RowSelection, RowSelector,
 };
 use parquet::arrow::ProjectionMask;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::data_type::{ByteArray, ByteArrayType, DoubleType, Int64Type};
-use parquet::file::metadata::ParquetMetaData;
+use parquet::file::metadata::{PageIndexPolicy, ParquetMetaData};
 use parquet::file::page_index::column_index::ColumnIndexMetaData;
 use parquet::file::properties::WriterProperties;
 use parquet::file::statistics::Statistics;
@@ -71,7 +71,11 @@ fn symbols() -> Vec<String> {
     let ccy = ["EUR", "USD", "GBP", "JPY", "CHF", "AUD", "CAD", "NZD"];
     let mut out: Vec<String> = ccy
         .iter()
-        .flat_map(|a| ccy.iter().filter(move |b| *b != a).map(move |b| format!("{a}{b}")))
+        .flat_map(|a| {
+            ccy.iter()
+                .filter(move |b| *b != a)
+                .map(move |b| format!("{a}{b}"))
+        })
         .take(50)
         .collect();
     out.sort();
@@ -95,7 +99,10 @@ fn write(
     let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
     let file = std::fs::File::create(&tmp).expect("create fixture");
     let mut writer = SerializedFileWriter::new(file, schema, Arc::new(props)).expect("writer");
-    let names: Vec<ByteArray> = symbols.iter().map(|s| ByteArray::from(s.as_str())).collect();
+    let names: Vec<ByteArray> = symbols
+        .iter()
+        .map(|s| ByteArray::from(s.as_str()))
+        .collect();
     for g in 0..groups {
         let group = rows(g);
         let mut rg = writer.next_row_group().expect("row group");
@@ -104,14 +111,20 @@ fn write(
         let bid: Vec<f64> = group.iter().map(|r| r.2).collect();
         let ask: Vec<f64> = bid.iter().map(|b| b + 0.0002).collect();
         let mut col = rg.next_column().expect("ts").expect("ts");
-        col.typed::<Int64Type>().write_batch(&ts, None, None).expect("ts");
+        col.typed::<Int64Type>()
+            .write_batch(&ts, None, None)
+            .expect("ts");
         col.close().expect("ts");
         let mut col = rg.next_column().expect("symbol").expect("symbol");
-        col.typed::<ByteArrayType>().write_batch(&sym, None, None).expect("symbol");
+        col.typed::<ByteArrayType>()
+            .write_batch(&sym, None, None)
+            .expect("symbol");
         col.close().expect("symbol");
         for values in [&bid, &ask] {
             let mut col = rg.next_column().expect("price").expect("price");
-            col.typed::<DoubleType>().write_batch(values, None, None).expect("price");
+            col.typed::<DoubleType>()
+                .write_batch(values, None, None)
+                .expect("price");
             col.close().expect("price");
         }
         rg.close().expect("row group");
@@ -129,7 +142,13 @@ fn tick_file() -> PathBuf {
         let mut rng = Rng(17);
         write(&path, TICK_GROUPS, &syms, |g| {
             (g * per..(g + 1) * per)
-                .map(|i| (ts_of(i), rng.below(5) as usize, 1.1 + rng.below(1000) as f64 * 1e-5))
+                .map(|i| {
+                    (
+                        ts_of(i),
+                        rng.below(5) as usize,
+                        1.1 + rng.below(1000) as f64 * 1e-5,
+                    )
+                })
                 .collect()
         });
     }
@@ -160,7 +179,11 @@ fn symbol_file() -> PathBuf {
 
 /// Row groups whose statistics of column `col` may hold values in `lo..=hi`
 /// (what an arrow user writes by hand).
-fn groups_by_stats(meta: &ParquetMetaData, col: usize, keep: impl Fn(&Statistics) -> bool) -> Vec<usize> {
+fn groups_by_stats(
+    meta: &ParquetMetaData,
+    col: usize,
+    keep: impl Fn(&Statistics) -> bool,
+) -> Vec<usize> {
     (0..meta.num_row_groups())
         .filter(|&g| meta.row_group(g).column(col).statistics().is_none_or(&keep))
         .collect()
@@ -169,18 +192,22 @@ fn groups_by_stats(meta: &ParquetMetaData, col: usize, keep: impl Fn(&Statistics
 /// A `RowSelection` over `groups` from the page index of the `ts` column:
 /// the pages whose min/max meet `lo..hi`.
 fn ts_selection(meta: &ParquetMetaData, groups: &[usize], lo: i64, hi: i64) -> RowSelection {
-    let columns = meta.column_index().expect("column index");
-    let offsets = meta.offset_index().expect("offset index");
     let mut selectors = Vec::new();
     for &g in groups {
         let rows = meta.row_group(g).num_rows() as usize;
-        let locations = offsets[g][0].page_locations();
-        let ColumnIndexMetaData::INT64(index) = &columns[g][0] else {
+        let page_index = meta.page_index_for_row_group(g);
+        let locations = page_index
+            .offset_index(0)
+            .expect("offset index")
+            .page_locations();
+        let Some(ColumnIndexMetaData::INT64(index)) = page_index.column_index(0) else {
             panic!("ts column index")
         };
         for (p, loc) in locations.iter().enumerate() {
             let start = loc.first_row_index as usize;
-            let end = locations.get(p + 1).map_or(rows, |l| l.first_row_index as usize);
+            let end = locations
+                .get(p + 1)
+                .map_or(rows, |l| l.first_row_index as usize);
             let hit = match (index.min_value(p), index.max_value(p)) {
                 (Some(&min), Some(&max)) => min < hi && max >= lo,
                 _ => true,
@@ -219,14 +246,15 @@ fn ticks_of(batches: &[RecordBatch]) -> Vec<Tick<'_>> {
 /// on column `col`.
 fn arrow_query(
     bytes: &Bytes,
+    meta: &ArrowReaderMetadata,
     groups: Vec<usize>,
     selection: Option<RowSelection>,
     col: usize,
-    predicate: impl FnMut(RecordBatch) -> Result<BooleanArray, arrow_schema::ArrowError> + Send + 'static,
+    predicate: impl FnMut(RecordBatch) -> Result<BooleanArray, arrow_schema::ArrowError>
+        + Send
+        + 'static,
 ) -> usize {
-    let options = ArrowReaderOptions::new().with_page_index(true);
-    let builder = ParquetRecordBatchReaderBuilder::try_new_with_options(bytes.clone(), options)
-        .expect("arrow builder");
+    let builder = ParquetRecordBatchReaderBuilder::new_with_metadata(bytes.clone(), meta.clone());
     let mask = ProjectionMask::leaves(builder.parquet_schema(), [col]);
     let filter = RowFilter::new(vec![Box::new(ArrowPredicateFn::new(mask, predicate))]);
     let mut builder = builder.with_row_groups(groups).with_row_filter(filter);
@@ -252,7 +280,11 @@ struct Query<'a> {
 fn time(q: &mut Query<'_>, rounds: usize) {
     for (name, run) in &mut q.variants {
         let n = run();
-        let want = if name.starts_with("full") { n } else { q.expected };
+        let want = if name.starts_with("full") {
+            n
+        } else {
+            q.expected
+        };
         assert_eq!(n, want, "{} {name}: rows", q.name);
     }
     let k = q.variants.len();
@@ -267,13 +299,13 @@ fn time(q: &mut Query<'_>, rounds: usize) {
             }
         }
     }
-    let median = |s: &mut Vec<f64>| {
+    for s in &mut samples {
         s.sort_by(f64::total_cmp);
-        s[s.len() / 2]
-    };
-    let full = median(&mut samples[0].clone());
+    }
+    let median = |s: &[f64]| s[s.len() / 2];
+    let full = median(&samples[0]);
     for (i, (name, _)) in q.variants.iter().enumerate() {
-        let m = median(&mut samples[i]);
+        let m = median(&samples[i]);
         println!(
             "{:<14} {:<24} {:>9} {:>10.2} {:>10.2} {:>8.2}%",
             q.name,
@@ -297,39 +329,69 @@ pub fn run(rounds: usize) {
     let bytes = Bytes::from(std::fs::read(tick_file()).expect("read fixture"));
     let file = ParquetFile::from_bytes(bytes.clone()).expect("footer");
     let (lo, hi) = (ts_of(4_950_000), ts_of(5_050_000));
-    let meta = ParquetRecordBatchReaderBuilder::try_new_with_options(
-        bytes.clone(),
-        ArrowReaderOptions::new().with_page_index(true),
+    // The footer and page index parsed once, outside the timers (parquet-rows
+    // reads its page index inside them, for the row groups it reads).
+    let arrow_meta = ArrowReaderMetadata::load(
+        &bytes,
+        ArrowReaderOptions::new().with_page_index_policy(PageIndexPolicy::Optional),
     )
-    .expect("arrow metadata")
-    .metadata()
-    .clone();
+    .expect("arrow metadata");
+    let meta = arrow_meta.metadata().clone();
     let mut q = Query {
         name: "ts-1pct",
         expected: 100_000,
         variants: vec![
-            ("full-borrowed", Box::new(|| file.load::<Tick>().expect("load").rows::<Tick>().expect("rows").len())),
-            ("rows-filtered-borrowed", Box::new(|| {
-                let pages = file.load_where::<Tick>(Tick::filter().ts().in_range(lo..hi)).expect("load_where");
-                pages.rows::<Tick>().expect("rows").len()
-            })),
-            ("rows-filtered-owned", Box::new(|| {
-                file.read_where::<TickOwned>(TickOwned::filter().ts().in_range(lo..hi)).expect("read_where").len()
-            })),
-            ("arrow-rowfilter-selection", Box::new(|| {
-                let groups = groups_by_stats(&meta, 0, |s| match s {
-                    Statistics::Int64(s) => s.min_opt().is_none_or(|&m| m < hi) && s.max_opt().is_none_or(|&m| m >= lo),
-                    _ => true,
-                });
-                let selection = ts_selection(&meta, &groups, lo, hi);
-                arrow_query(&bytes, groups, Some(selection), 0, move |b| {
-                    let ts = b.column(0).as_primitive::<ArrowInt64>();
-                    Ok(ts.iter().map(|v| v.map(|v| v >= lo && v < hi)).collect())
-                })
-            })),
+            (
+                "full-borrowed",
+                Box::new(|| {
+                    file.load::<Tick>()
+                        .expect("load")
+                        .rows::<Tick>()
+                        .expect("rows")
+                        .len()
+                }),
+            ),
+            (
+                "rows-filtered-borrowed",
+                Box::new(|| {
+                    let pages = file
+                        .load_where::<Tick>(Tick::filter().ts().in_range(lo..hi))
+                        .expect("load_where");
+                    pages.rows::<Tick>().expect("rows").len()
+                }),
+            ),
+            (
+                "rows-filtered-owned",
+                Box::new(|| {
+                    file.read_where::<TickOwned>(TickOwned::filter().ts().in_range(lo..hi))
+                        .expect("read_where")
+                        .len()
+                }),
+            ),
+            (
+                "arrow-rowfilter-selection",
+                Box::new(|| {
+                    let groups = groups_by_stats(&meta, 0, |s| match s {
+                        Statistics::Int64(s) => {
+                            s.min_opt().is_none_or(|&m| m < hi)
+                                && s.max_opt().is_none_or(|&m| m >= lo)
+                        }
+                        _ => true,
+                    });
+                    let selection = ts_selection(&meta, &groups, lo, hi);
+                    arrow_query(&bytes, &arrow_meta, groups, Some(selection), 0, move |b| {
+                        let ts = b.column(0).as_primitive::<ArrowInt64>();
+                        Ok(ts.iter().map(|v| v.map(|v| v >= lo && v < hi)).collect())
+                    })
+                }),
+            ),
         ],
     };
-    eprintln!("ts-1pct: {} rows, {} row groups", file.num_rows(), file.num_row_groups());
+    eprintln!(
+        "ts-1pct: {} rows, {} row groups",
+        file.num_rows(),
+        file.num_row_groups()
+    );
     time(&mut q, rounds);
     drop(q);
 
@@ -337,49 +399,81 @@ pub fn run(rounds: usize) {
     let bytes = Bytes::from(std::fs::read(symbol_file()).expect("read fixture"));
     let file = ParquetFile::from_bytes(bytes.clone()).expect("footer");
     let want = symbols()[7].clone();
-    let meta = ParquetRecordBatchReaderBuilder::try_new_with_options(
-        bytes.clone(),
-        ArrowReaderOptions::new().with_page_index(true),
+    // The footer and page index parsed once, outside the timers (parquet-rows
+    // reads its page index inside them, for the row groups it reads).
+    let arrow_meta = ArrowReaderMetadata::load(
+        &bytes,
+        ArrowReaderOptions::new().with_page_index_policy(PageIndexPolicy::Optional),
     )
-    .expect("arrow metadata")
-    .metadata()
-    .clone();
+    .expect("arrow metadata");
+    let meta = arrow_meta.metadata().clone();
     let expected = file
         .read_where::<TickOwned>(TickOwned::filter().symbol().eq(want.as_str()))
         .expect("read_where")
         .len();
     let full = file.read::<TickOwned>().expect("read");
-    assert_eq!(expected, full.iter().filter(|t| t.symbol == want).count(), "symbol rows");
+    assert_eq!(
+        expected,
+        full.iter().filter(|t| t.symbol == want).count(),
+        "symbol rows"
+    );
     drop(full);
     let w = want.clone();
     let mut q = Query {
         name: "symbol-1of50",
         expected,
         variants: vec![
-            ("full-borrowed", Box::new(|| file.load::<Tick>().expect("load").rows::<Tick>().expect("rows").len())),
-            ("rows-filtered-borrowed", Box::new(|| {
-                let pages = file.load_where::<Tick>(Tick::filter().symbol().eq(w.as_str())).expect("load_where");
-                pages.rows::<Tick>().expect("rows").len()
-            })),
-            ("rows-filtered-owned", Box::new(|| {
-                file.read_where::<TickOwned>(TickOwned::filter().symbol().eq(w.as_str())).expect("read_where").len()
-            })),
-            ("arrow-rowfilter", Box::new(|| {
-                let want = want.clone();
-                let groups = groups_by_stats(&meta, 1, |s| match s {
-                    Statistics::ByteArray(s) => {
-                        s.min_opt().is_none_or(|m| m.data() <= want.as_bytes())
-                            && s.max_opt().is_none_or(|m| m.data() >= want.as_bytes())
-                    }
-                    _ => true,
-                });
-                arrow_query(&bytes, groups, None, 1, move |b| {
-                    let sym = b.column(0).as_string::<i32>();
-                    Ok(sym.iter().map(|v| v.map(|v| v == want)).collect())
-                })
-            })),
+            (
+                "full-borrowed",
+                Box::new(|| {
+                    file.load::<Tick>()
+                        .expect("load")
+                        .rows::<Tick>()
+                        .expect("rows")
+                        .len()
+                }),
+            ),
+            (
+                "rows-filtered-borrowed",
+                Box::new(|| {
+                    let pages = file
+                        .load_where::<Tick>(Tick::filter().symbol().eq(w.as_str()))
+                        .expect("load_where");
+                    pages.rows::<Tick>().expect("rows").len()
+                }),
+            ),
+            (
+                "rows-filtered-owned",
+                Box::new(|| {
+                    file.read_where::<TickOwned>(TickOwned::filter().symbol().eq(w.as_str()))
+                        .expect("read_where")
+                        .len()
+                }),
+            ),
+            (
+                "arrow-rowfilter",
+                Box::new(|| {
+                    let want = want.clone();
+                    let groups = groups_by_stats(&meta, 1, |s| match s {
+                        Statistics::ByteArray(s) => {
+                            s.min_opt().is_none_or(|m| m.data() <= want.as_bytes())
+                                && s.max_opt().is_none_or(|m| m.data() >= want.as_bytes())
+                        }
+                        _ => true,
+                    });
+                    arrow_query(&bytes, &arrow_meta, groups, None, 1, move |b| {
+                        let sym = b.column(0).as_string::<i32>();
+                        Ok(sym.iter().map(|v| v.map(|v| v == want)).collect())
+                    })
+                }),
+            ),
         ],
     };
-    eprintln!("symbol-1of50: {} rows, {} row groups, symbol {}", file.num_rows(), file.num_row_groups(), symbols()[7]);
+    eprintln!(
+        "symbol-1of50: {} rows, {} row groups, symbol {}",
+        file.num_rows(),
+        file.num_row_groups(),
+        symbols()[7]
+    );
     time(&mut q, rounds);
 }

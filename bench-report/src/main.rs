@@ -60,7 +60,11 @@ fn main() {
     if args.first().map(String::as_str) == Some("filters") {
         let rounds = match args.get(1..).unwrap_or_default() {
             [] => 7,
-            [flag, n] if flag == "--rounds" => n.parse().ok().filter(|&n| n >= 2).unwrap_or_else(|| exit_usage()),
+            [flag, n] if flag == "--rounds" => n
+                .parse()
+                .ok()
+                .filter(|&n| n >= 2)
+                .unwrap_or_else(|| exit_usage()),
             _ => exit_usage(),
         };
         println!("# {}", machine());
