@@ -131,10 +131,10 @@ pub fn filter_impls(
 
         #[automatically_derived]
         impl #krate::__private::RowFilter for #filter {
-            fn predicates(&mut self) -> &mut #krate::__private::Predicates {
+            fn as_predicates_mut(&mut self) -> &mut #krate::__private::Predicates {
                 &mut self.__predicates
             }
-            fn into_predicates(self) -> #krate::__private::Predicates {
+            fn into_predicate_list(self) -> #krate::__private::Predicates {
                 self.__predicates
             }
         }

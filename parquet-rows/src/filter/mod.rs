@@ -76,11 +76,11 @@ impl Predicates {
 pub trait RowFilter: Sized {
     /// The predicates so far.
     #[doc(hidden)]
-    fn predicates(&mut self) -> &mut Predicates;
+    fn as_predicates_mut(&mut self) -> &mut Predicates;
 
     /// The predicates, consuming the filter.
     #[doc(hidden)]
-    fn into_predicates(self) -> Predicates;
+    fn into_predicate_list(self) -> Predicates;
 
     /// Skips the first `n` matching rows.
     ///
@@ -114,7 +114,7 @@ impl<F: RowFilter> Query<F> {
     /// Every row that `filter` lets through.
     pub fn from_filter(filter: F) -> Self {
         Query {
-            predicates: filter.into_predicates(),
+            predicates: filter.into_predicate_list(),
             offset: 0,
             limit: None,
             filter: PhantomData,
@@ -220,10 +220,10 @@ impl Window {
 pub struct NoFilter(Predicates);
 
 impl RowFilter for NoFilter {
-    fn predicates(&mut self) -> &mut Predicates {
+    fn as_predicates_mut(&mut self) -> &mut Predicates {
         &mut self.0
     }
-    fn into_predicates(self) -> Predicates {
+    fn into_predicate_list(self) -> Predicates {
         self.0
     }
 }
@@ -259,6 +259,45 @@ pub trait FilterValue {
     #[allow(private_interfaces)]
     fn into_scalar(self) -> Scalar;
 }
+
+/// A value that a field of value type `V` compares with: `V` itself, and
+/// for string fields `&str`, `&String`, `Box<str>`, `Arc<str>` and `Cow<str>`.
+/// Numbers are not widened: `ts().gt(t0)` on an `i64` field takes an `i64`
+/// (a literal is inferred as one), so a predicate reads as the field's type.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a value of the field's type `{V}`",
+    label = "the field compares with `{V}` values",
+    note = "a predicate compares a field with a value of the field's own type"
+)]
+pub trait IntoFilterValue<V> {
+    /// The value, as the field's value type.
+    #[doc(hidden)]
+    fn into_filter_value(self) -> V;
+}
+
+impl<V: FilterValue> IntoFilterValue<V> for V {
+    fn into_filter_value(self) -> V {
+        self
+    }
+}
+
+macro_rules! into_string {
+    ($($t:ty),*) => {$(
+        impl IntoFilterValue<String> for $t {
+            fn into_filter_value(self) -> String {
+                String::from(&*self)
+            }
+        }
+    )*};
+}
+
+into_string!(
+    &str,
+    &String,
+    Box<str>,
+    std::sync::Arc<str>,
+    std::borrow::Cow<'_, str>
+);
 
 macro_rules! numbers {
     ($($t:ty => $kind:ident as $wide:ty),* $(,)?) => {$(
@@ -353,60 +392,64 @@ impl<F: RowFilter, V: FilterValue> Column<F, V> {
     }
 
     fn test(mut self, test: Test) -> F {
-        self.filter.predicates().push(self.field, test);
+        self.filter.as_predicates_mut().push(self.field, test);
         self.filter
     }
 
-    fn cmp(self, op: Op, value: impl Into<V>) -> F {
-        let scalar = value.into().into_scalar();
+    fn cmp(self, op: Op, value: impl IntoFilterValue<V>) -> F {
+        let scalar = value.into_filter_value().into_scalar();
         self.test(Test::Cmp(op, scalar))
     }
 
     /// The field equals `value`.
-    pub fn eq(self, value: impl Into<V>) -> F {
+    pub fn eq(self, value: impl IntoFilterValue<V>) -> F {
         self.cmp(Op::Eq, value)
     }
 
     /// The field is not null and differs from `value`.
-    pub fn ne(self, value: impl Into<V>) -> F {
+    pub fn ne(self, value: impl IntoFilterValue<V>) -> F {
         self.cmp(Op::Ne, value)
     }
 
     /// The field is less than `value`.
-    pub fn lt(self, value: impl Into<V>) -> F {
+    pub fn lt(self, value: impl IntoFilterValue<V>) -> F {
         self.cmp(Op::Lt, value)
     }
 
     /// The field is at most `value`.
-    pub fn le(self, value: impl Into<V>) -> F {
+    pub fn le(self, value: impl IntoFilterValue<V>) -> F {
         self.cmp(Op::Le, value)
     }
 
     /// The field is greater than `value`.
-    pub fn gt(self, value: impl Into<V>) -> F {
+    pub fn gt(self, value: impl IntoFilterValue<V>) -> F {
         self.cmp(Op::Gt, value)
     }
 
     /// The field is at least `value`.
-    pub fn ge(self, value: impl Into<V>) -> F {
+    pub fn ge(self, value: impl IntoFilterValue<V>) -> F {
         self.cmp(Op::Ge, value)
     }
 
     /// `low <= field <= high`, both ends included (as SQL's `BETWEEN`).
-    pub fn between(self, low: impl Into<V>, high: impl Into<V>) -> F {
-        let (field, high) = (self.field, high.into().into_scalar());
+    pub fn between(self, low: impl IntoFilterValue<V>, high: impl IntoFilterValue<V>) -> F {
+        let (field, high) = (self.field, high.into_filter_value().into_scalar());
         let mut filter = self.cmp(Op::Ge, low);
-        filter.predicates().push(field, Test::Cmp(Op::Le, high));
+        filter
+            .as_predicates_mut()
+            .push(field, Test::Cmp(Op::Le, high));
         filter
     }
 
     /// The field lies in `range` (`t0..t1`, `t0..=t1`, `..t1`, `t0..`).
-    pub fn in_range<T: Into<V> + Clone>(self, range: impl RangeBounds<T>) -> F {
+    pub fn in_range<T: IntoFilterValue<V> + Clone>(self, range: impl RangeBounds<T>) -> F {
         let field = self.field;
         let mut filter = self.filter;
         let mut push = |op, v: &T| {
-            let scalar = v.clone().into().into_scalar();
-            filter.predicates().push(field, Test::Cmp(op, scalar));
+            let scalar = v.clone().into_filter_value().into_scalar();
+            filter
+                .as_predicates_mut()
+                .push(field, Test::Cmp(op, scalar));
         };
         match range.start_bound() {
             Bound::Included(v) => push(Op::Ge, v),
@@ -450,4 +493,28 @@ pub fn discard<T, R: crate::nested::BatchReader<T>>(
         n -= batch;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn windows_skip_then_take_across_batches() {
+        let selection = Selection {
+            predicates: Vec::new(),
+            offset: 3,
+            limit: Some(4),
+        };
+        let mut window = Window::of(&selection);
+        // Batch one: evens match; 0, 2, 4 are skipped, 6 and 8 kept.
+        let mut rows: Vec<u32> = (0..10).collect();
+        window.retain(&mut rows, 0, |r| r % 2 == 0);
+        assert_eq!(rows, [6, 8]);
+        // Batch two, appended after rows kept earlier: two more, then full.
+        let mut more = vec![100, 10, 12, 14, 16];
+        window.retain(&mut more, 1, |r| r % 2 == 0);
+        assert_eq!(more, [100, 10, 12]);
+        assert!(window.full());
+    }
 }

@@ -341,3 +341,51 @@ fn page_bounds<'a>(
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// PLAIN byte arrays: a 4-byte little-endian length, then the bytes.
+    fn plain(values: &[&str]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for v in values {
+            out.extend_from_slice(&u32::try_from(v.len()).unwrap().to_le_bytes());
+            out.extend_from_slice(v.as_bytes());
+        }
+        out
+    }
+
+    #[test]
+    fn dictionaries_say_absent_only_when_they_are_whole() {
+        let page = plain(&["EURUSD", "GBPUSD"]);
+        let want = |s: &str| Scalar::Str(s.into());
+        let ba = PhysicalType::BYTE_ARRAY;
+        assert_eq!(dictionary_holds(&page, 2, ba, &want("GBPUSD")), Some(true));
+        assert_eq!(dictionary_holds(&page, 2, ba, &want("USDJPY")), Some(false));
+        // A count beyond the bytes, or a length past the end: no verdict.
+        assert_eq!(dictionary_holds(&page, 3, ba, &want("USDJPY")), None);
+        assert_eq!(dictionary_holds(&page[..12], 2, ba, &want("USDJPY")), None);
+        let mut huge = page.clone();
+        huge[..4].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert_eq!(dictionary_holds(&huge, 2, ba, &want("USDJPY")), None);
+        // Integers: INT32 and INT64, little-endian.
+        let ints: Vec<u8> = [5i32, -7].iter().flat_map(|v| v.to_le_bytes()).collect();
+        let int32 = PhysicalType::INT32;
+        assert_eq!(
+            dictionary_holds(&ints, 2, int32, &Scalar::Int(-7)),
+            Some(true)
+        );
+        assert_eq!(
+            dictionary_holds(&ints, 2, int32, &Scalar::Int(6)),
+            Some(false)
+        );
+        assert_eq!(
+            dictionary_holds(&ints, 2, int32, &Scalar::Int(1 << 40)),
+            Some(false)
+        );
+        assert_eq!(dictionary_holds(&ints, 3, int32, &Scalar::Int(6)), None);
+        // Another kind of value: no verdict.
+        assert_eq!(dictionary_holds(&ints, 2, int32, &Scalar::UInt(5)), None);
+    }
+}
