@@ -312,7 +312,7 @@ impl ParquetFile {
     /// ```
     /// # use parquet_rows::{ParquetFile, ParquetRow, RowFilter};
     /// #[derive(ParquetRow)]
-    /// struct Quote { ts: i64, symbol: String, size: Option<i32> }
+    /// struct Quote { ts: i64, symbol: String, bid: f64 }
     ///
     /// # fn main() -> parquet_rows::Result<()> {
     /// # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(100)?)?;
