@@ -17,6 +17,11 @@ use std::path::{Path, PathBuf};
 fn ui() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     stage_sample_files(root);
+    // trybuild's project has no `[profile]` of ours, so its dependencies
+    // would get full debug info: 80 MB for `parquet` alone, 60 MB per case
+    // that links. Nothing here is debugged, and compile errors do not depend
+    // on it (the variable reaches the `cargo` that trybuild runs).
+    std::env::set_var("CARGO_PROFILE_DEV_DEBUG", "false");
     let t = trybuild::TestCases::new();
     let mut categories: Vec<PathBuf> = std::fs::read_dir(root.join("tests/ui"))
         .expect("tests/ui")

@@ -13,10 +13,10 @@ use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use parquet_rows::parquet::column::reader::ColumnReader;
-use parquet_rows::parquet::errors::Result as ParquetResult;
-use parquet_rows::parquet::file::metadata::RowGroupMetaData;
-use parquet_rows::parquet::file::reader::{FileReader, SerializedFileReader};
+use parquet::column::reader::ColumnReader;
+use parquet::errors::Result as ParquetResult;
+use parquet::file::metadata::RowGroupMetaData;
+use parquet::file::reader::{FileReader, SerializedFileReader};
 
 /// Records read per call: bounded, so a file of many small values is
 /// decoded in a small, reused buffer.

@@ -6,10 +6,10 @@ use std::fmt::Write as _;
 use std::fs::File;
 use std::path::Path;
 
-use parquet_rows::parquet::basic::Compression;
-use parquet_rows::parquet::file::metadata::{ColumnChunkMetaData, ParquetMetaData};
-use parquet_rows::parquet::file::reader::{FileReader, SerializedFileReader};
-use parquet_rows::parquet::schema::printer::print_schema;
+use parquet::basic::Compression;
+use parquet::file::metadata::{ColumnChunkMetaData, ParquetMetaData};
+use parquet::file::reader::{FileReader, SerializedFileReader};
+use parquet::schema::printer::print_schema;
 
 use crate::Error;
 

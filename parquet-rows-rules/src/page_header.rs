@@ -54,6 +54,9 @@ pub struct PageHeader {
     pub is_sorted: bool,
     /// Which of the page-type headers (5, 7 or 8) the header held.
     pub has_type_header: bool,
+    /// The CRC32 of the page's bytes as stored (after the header), if the
+    /// writer computed one.
+    pub crc: Option<u32>,
 }
 
 /// Reads the page header at the start of `bytes`; returns it and its length.
@@ -70,6 +73,8 @@ pub fn read_page_header(bytes: &[u8]) -> Result<(PageHeader, usize), FooterError
             (1, ty::I32) => (h.page_type, seen_type) = (r.i32()?, true),
             (2, ty::I32) => (h.uncompressed_size, seen_sizes) = (r.i32()?, seen_sizes | 1),
             (3, ty::I32) => (h.compressed_size, seen_sizes) = (r.i32()?, seen_sizes | 2),
+            // Thrift has no unsigned integers: the CRC's 32 bits are an i32.
+            (4, ty::I32) => h.crc = Some(r.i32()? as u32),
             (5, ty::STRUCT) => {
                 h.has_type_header = true;
                 let mut last = 0;

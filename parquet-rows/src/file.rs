@@ -76,6 +76,17 @@ impl ParquetFile {
         let handle = std::fs::File::open(path).map_err(|e| Error::io_at("open", path, e))?;
         let mut file = Self::from_file(handle).map_err(|e| match e {
             Error::Io(e) => Error::io_at("read", path, e),
+            // Nothing was decoded yet, so no column or row group says where:
+            // the path does.
+            Error::OutOfSpec { location, message } => Error::OutOfSpec {
+                location,
+                message: format!("`{}`: {message}", path.display()),
+            },
+            Error::Parquet(e) => Error::Parquet(parquet::errors::ParquetError::General(format!(
+                "`{}`: {}",
+                path.display(),
+                e.to_string().trim_start_matches("Parquet error: ")
+            ))),
             e => e,
         })?;
         file.path = Some(path.to_owned());
@@ -100,6 +111,11 @@ impl ParquetFile {
     /// Reads the footer of a file held in memory.
     pub fn from_bytes(bytes: impl Into<Bytes>) -> Result<Self> {
         let bytes = bytes.into();
+        let mut tail = [0u8; 8];
+        if let Some(last) = bytes.last_chunk::<8>() {
+            tail = *last;
+        }
+        check_magic(bytes.len() as u64, tail)?;
         if let Some(metadata) = footer(&bytes) {
             check_footer(metadata)?;
         }
@@ -695,19 +711,36 @@ fn footer(file: &[u8]) -> Option<&[u8]> {
     (footer_len <= len.saturating_sub(12)).then(|| &rest[rest.len() - footer_len..])
 }
 
+/// Refuses what is not a Parquet file at all (too short, or not ending with
+/// the magic `PAR1`) with a message that says so, rather than the `parquet`
+/// crate's "corrupt footer". `tail` is the file's last 8 bytes.
+fn check_magic(len: u64, tail: [u8; 8]) -> Result<()> {
+    let message = if len < 12 {
+        format!("not a Parquet file: {len} bytes, fewer than the 12 of the smallest one")
+    } else if &tail[4..] != b"PAR1" {
+        "not a Parquet file: it does not end with the magic bytes `PAR1`".to_owned()
+    } else {
+        return Ok(());
+    };
+    Err(Error::OutOfSpec {
+        location: Location::default(),
+        message,
+    })
+}
+
 /// [`check_footer`] for a file on disk: reads its tail (at most the file's
 /// length, which the footer's length is checked against first).
 fn check_footer_of_file(file: &std::fs::File, len: u64) -> Result<()> {
     use std::io::{Read, Seek, SeekFrom};
     let mut reader = file;
-    if len < 12 {
-        return Ok(());
-    }
     let mut tail = [0u8; 8];
-    reader.seek(SeekFrom::End(-8))?;
-    reader.read_exact(&mut tail)?;
+    if len >= 12 {
+        reader.seek(SeekFrom::End(-8))?;
+        reader.read_exact(&mut tail)?;
+    }
+    check_magic(len, tail)?;
     let footer_len = u64::from(u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]));
-    if &tail[4..] != b"PAR1" || footer_len > len - 12 {
+    if footer_len > len - 12 {
         return Ok(());
     }
     let mut metadata = vec![0u8; usize::try_from(footer_len).unwrap_or(usize::MAX)];

@@ -277,6 +277,7 @@ mod row;
 mod sink;
 mod types;
 
+#[cfg(feature = "doc-support")]
 #[doc(hidden)]
 pub mod doc_support;
 

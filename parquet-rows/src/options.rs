@@ -21,6 +21,7 @@ pub struct ReadOptions {
     page_bytes: usize,      // the largest decompressed page
     row_group_bytes: usize, // the decompressed pages of one row group
     output_bytes: usize,    // the rows of one read
+    checksums: bool,        // verify the pages' CRC32 where the writer stored one
 }
 
 impl Default for ReadOptions {
@@ -32,6 +33,7 @@ impl Default for ReadOptions {
             page_bytes: 256 << 20,
             row_group_bytes: 4 << 30,
             output_bytes: 8 << 30,
+            checksums: false,
         }
     }
 }
@@ -58,6 +60,10 @@ impl ReadOptions {
     /// bytes (one RLE run per column): this stops it before the output grows
     /// past the memory, with an error that says to read fewer row groups at
     /// a time (`ParquetFile::row_groups`) or to raise the limit.
+    ///
+    /// The elements of each list field (`Vec<T>` of a nested column) are
+    /// held to the same number of bytes per row group, counted as they are
+    /// assembled: one list of 2^31 elements is as cheap to write as 2^31 rows.
     #[must_use]
     pub fn max_output_bytes(mut self, bytes: usize) -> Self {
         self.output_bytes = bytes;
@@ -82,9 +88,38 @@ impl ReadOptions {
         })
     }
 
+    /// Verifies each page's CRC32 against the checksum its header holds,
+    /// where the writer stored one (parquet-mr and Spark can; pyarrow,
+    /// DuckDB and polars do not by default): a page whose bytes do not match
+    /// is an [`Error::OutOfSpec`](crate::Error::OutOfSpec) naming its column,
+    /// row group and page. Off by default, as in pyarrow: a corrupt page
+    /// mostly fails to decode anyway, and the check reads every byte once
+    /// more.
+    ///
+    /// ```
+    /// # use parquet_rows::ReadOptions;
+    /// let options = ReadOptions::default().verify_page_checksums(true);
+    /// assert!(options.verifies_checksums());
+    /// ```
+    #[must_use]
+    pub fn verify_page_checksums(mut self, verify: bool) -> Self {
+        self.checksums = verify;
+        self
+    }
+
+    /// See [`ReadOptions::verify_page_checksums`].
+    pub fn verifies_checksums(&self) -> bool {
+        self.checksums
+    }
+
     /// See [`ReadOptions::max_page_bytes`].
     pub fn page_bytes(&self) -> usize {
         self.page_bytes
+    }
+
+    /// See [`ReadOptions::max_output_bytes`].
+    pub fn output_bytes(&self) -> usize {
+        self.output_bytes
     }
 
     /// See [`ReadOptions::max_row_group_bytes`].

@@ -322,6 +322,7 @@ impl Pages {
                 &RowGroup {
                     group,
                     fields: &binding.fields,
+                    output_bytes: self.options.output_bytes(),
                 },
                 out,
             )?;
@@ -343,6 +344,7 @@ pub(crate) fn plausible_rows(bytes: usize) -> usize {
 pub struct RowGroup<'a, 'p> {
     group: &'p LoadedRowGroup,
     fields: &'a [Bound], // per field of the row struct, in field order
+    output_bytes: usize, // `ReadOptions::max_output_bytes`, which bounds lists too
 }
 
 impl<'p> RowGroup<'_, 'p> {
@@ -402,6 +404,14 @@ impl<'p> RowGroup<'_, 'p> {
     /// A reader of the column `leaf` at any depth, for record assembly.
     pub(crate) fn nested_column<P: Physical>(&self, leaf: usize) -> Result<ColumnReader<'p, P>> {
         ColumnReader::nested(self.loaded(leaf)?, self.group.index)
+    }
+
+    /// The most bytes the output of this read may take
+    /// ([`ReadOptions::max_output_bytes`](crate::ReadOptions::max_output_bytes)):
+    /// the rows are checked against it before decoding, the elements of
+    /// lists while they are assembled.
+    pub(crate) fn output_bytes(&self) -> usize {
+        self.output_bytes
     }
 
     /// Column `leaf` in this row group, for errors.

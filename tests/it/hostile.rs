@@ -36,6 +36,11 @@ struct X {
     x: i64,
 }
 
+#[derive(ParquetRow)]
+struct L {
+    x: Vec<i64>,
+}
+
 type Case = fn() -> String;
 
 const CASES: &[(&str, Case)] = &[
@@ -84,6 +89,7 @@ const CASES: &[(&str, Case)] = &[
         chunk_over_the_row_group_limit,
     ),
     ("rle_run_of_2_31_rows", rle_run_of_2_31_rows),
+    ("list_of_2_31_elements", list_of_2_31_elements),
     ("allocate_past_the_limit", || {
         vec![1u8; 2 << 30].len().to_string()
     }),
@@ -295,6 +301,51 @@ fn rle_run_of_2_31_rows() -> String {
     ];
     let bytes = one_column(leaf, i64::from(i32::MAX), pages);
     describe(ParquetFile::from_bytes(bytes).and_then(|f| f.read::<X>().map(|rows| rows.len())))
+}
+
+/// The ULEB128 header of an RLE run of `count` levels or indices.
+fn rle_run(count: u64, value: u8) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut header = count << 1;
+    while header >= 0x80 {
+        out.push((header as u8) | 0x80);
+        header >>= 7;
+    }
+    out.extend([header as u8, value]);
+    out
+}
+
+/// A valid file of one row whose list holds i32::MAX elements, in under
+/// 100 bytes: `repeated int64 x`, RLE runs of levels and dictionary
+/// indices. The list grows element by element until the output limit
+/// (64 MiB here, 8M elements) stops it.
+fn list_of_2_31_elements() -> String {
+    let leaf = Element {
+        repetition: Some(2), // REPEATED
+        ..Element::leaf("x", physical::INT64, None)
+    };
+    let count = i32::MAX as u64;
+    // Repetition levels: 0 for the first element, then 1 ("same list").
+    let reps = [rle_run(1, 0), rle_run(count - 1, 1)].concat();
+    let defs = rle_run(count, 1);
+    let mut body = Vec::new();
+    for levels in [reps, defs] {
+        body.extend((levels.len() as u32).to_le_bytes());
+        body.extend(levels);
+    }
+    body.push(1); // bit width of the dictionary indices
+    body.extend(rle_run(count, 0));
+    let pages = vec![
+        Page::dictionary(1, 42i64.to_le_bytes().to_vec()),
+        Page::data(i32::MAX, encoding::RLE_DICTIONARY, body),
+    ];
+    let bytes = one_column(leaf, 1, pages);
+    assert!(bytes.len() < 200, "{} bytes", bytes.len());
+    let options = parquet_rows::ReadOptions::default().max_output_bytes(64 << 20);
+    describe(
+        ParquetFile::from_bytes(bytes)
+            .and_then(|f| f.with_options(options).read::<L>().map(|rows| rows.len())),
+    )
 }
 
 /// A 64 MiB page, under the page limit, over a row group limit of 16 MiB.
@@ -514,5 +565,13 @@ fn a_valid_file_of_2_31_rows_stops_at_the_output_limit() {
     check(
         "rle_run_of_2_31_rows",
         "Limit: over a limit (file): the rows of this read take 17179869176 bytes (2147483647 rows of 8 bytes), more than `max_output_bytes` allows (8589934592); read fewer row groups at a time (`ParquetFile::row_groups`) or raise it with `ReadOptions::max_output_bytes`",
+    );
+}
+
+#[test]
+fn a_valid_list_of_2_31_elements_stops_at_the_output_limit() {
+    check(
+        "list_of_2_31_elements",
+        "Limit: over a limit (column `x`, row group 0): the lists of this row group hold more than 8388608 elements of 8 bytes, more than `max_output_bytes` allows; read into a struct without this list, or raise it with `ReadOptions::max_output_bytes`",
     );
 }

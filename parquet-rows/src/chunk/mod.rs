@@ -64,6 +64,9 @@ pub(crate) fn read_pages(
         if header.page_type == INDEX_PAGE {
             continue;
         }
+        if budget.options.verifies_checksums() {
+            verify_checksum(&header, &body).map_err(fail)?;
+        }
         pages.push(page(&header, body, codec, &mut codecs, budget).map_err(fail)?);
     }
     Ok(pages)
@@ -157,6 +160,26 @@ fn page(
             statistics: None,
         }),
         other => Err(DecodeError::Unsupported(format!("page type {other}"))),
+    }
+}
+
+/// Checks a page's bytes as stored (compressed, levels included) against the
+/// CRC32 in its header, when the writer put one there (parquet-format's
+/// `PageHeader.crc`).
+fn verify_checksum(h: &PageHeader, body: &[u8]) -> Result<(), DecodeError> {
+    match h.crc {
+        Some(expected) => {
+            let actual = crc32fast::hash(body);
+            if actual == expected {
+                Ok(())
+            } else {
+                Err(DecodeError::oos(format!(
+                    "the page's checksum does not match: its bytes give CRC32 {actual:#010x}, \
+                     its header says {expected:#010x}"
+                )))
+            }
+        }
+        None => Ok(()),
     }
 }
 

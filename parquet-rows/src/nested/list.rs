@@ -13,6 +13,12 @@ pub struct ListCursor<C> {
     defined: u32,  // definition level of the repeated node: below it, the list is empty
     repeated: u32, // repetition level of the repeated node: "next element of this list"
     location: Location, // the list's first column, for errors
+    // Elements assembled so far in this row group, and the most the output
+    // limit allows: a page of a few bytes can hold one RLE run of 2^31
+    // levels, so the lists' sizes are bounded as they grow, not beforehand.
+    produced: usize,
+    budget: usize,
+    element_bytes: usize,
 }
 
 impl<C> ListCursor<C> {
@@ -25,6 +31,9 @@ impl<C> ListCursor<C> {
             defined: bound.def,
             repeated: bound.rep,
             location: row_group.location(bound.leaf),
+            produced: 0,
+            budget: row_group.output_bytes() / std::mem::size_of::<T>().max(1),
+            element_bytes: std::mem::size_of::<T>(),
         })
     }
 
@@ -37,6 +46,10 @@ impl<C> ListCursor<C> {
             return T::skip(&mut self.elements);
         }
         loop {
+            self.produced += 1;
+            if self.produced > self.budget {
+                return Err(self.over_budget());
+            }
             push(T::next(&mut self.elements)?);
             match T::rep(&mut self.elements)? {
                 Some(rep) if rep == self.repeated => {}
@@ -51,6 +64,21 @@ impl<C> ListCursor<C> {
                 }
                 _ => return Ok(()),
             }
+        }
+    }
+}
+
+impl<C> ListCursor<C> {
+    #[cold]
+    fn over_budget(&self) -> Error {
+        Error::Limit {
+            location: self.location.clone(),
+            message: format!(
+                "the lists of this row group hold more than {} elements of {} bytes, more than \
+                 `max_output_bytes` allows; read into a struct without this list, or raise it \
+                 with `ReadOptions::max_output_bytes`",
+                self.budget, self.element_bytes
+            ),
         }
     }
 }

@@ -5,6 +5,8 @@
 // to be decoded for the error only: their fields are never read.
 #![allow(dead_code)]
 
+mod paths;
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
@@ -1002,30 +1004,4 @@ fn debug_of_an_error_is_its_message() {
     let err =
         ParquetFile::from_bytes(Bytes::from_static(b"not a parquet file")).expect_err("no footer");
     assert_eq!(format!("{err:?}"), err.to_string());
-}
-
-/// An I/O error of a file opened by path names the path, and keeps its kind.
-#[test]
-fn io_errors_name_the_path() {
-    let missing = std::env::temp_dir().join("parquet-rows-no-such-dir/nope.parquet");
-    let err = ParquetFile::open(&missing).expect_err("no such file");
-    let Error::Io(io) = &err else {
-        panic!("expected an i/o error, got {err:#?}");
-    };
-    assert_eq!(io.kind(), std::io::ErrorKind::NotFound);
-    let message = err.to_string();
-    assert!(
-        message.starts_with(&format!("i/o error: cannot open `{}`: ", missing.display())),
-        "{message}"
-    );
-    // The source chain keeps the operating system's error.
-    let source = std::error::Error::source(io.get_ref().expect("a wrapped error"))
-        .and_then(|e| e.downcast_ref::<std::io::Error>())
-        .expect("the original error as the source");
-    assert_eq!(source.raw_os_error(), Some(2), "{source}");
-    assert!(message.ends_with(&source.to_string()), "{message}");
-    // Owned rows by path say the same.
-    let owned = parquet_rows::from_path::<parquet_rows_suite::TickOwned>(&missing)
-        .expect_err("no such file");
-    assert_eq!(owned.to_string(), message);
 }
