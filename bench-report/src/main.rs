@@ -29,6 +29,7 @@
 
 mod common;
 mod delta;
+mod filters;
 mod harness;
 mod mixed;
 mod nested;
@@ -45,6 +46,7 @@ static GLOBAL: harness::Counting = harness::Counting;
 const USAGE: &str =
     "usage: bench-report report [--rounds N] [--only FIXTURE,...] [--peers FILE | --no-peers]
        bench-report run FIXTURE VARIANT [SECONDS]
+       bench-report filters [--rounds N]   (issue 17's filtered reads)
 fixtures: tick-370k-zstd tick-65k-zstd tick-370k-plain tick50-4rg-zstd mixed20-snappy delta-plain
           opt-1m-snappy opt-1m-duckdb opt-1m-zstd8
 peers: the lines of bench-report/peers/run.sh (default target/peers.txt, read when it exists)";
@@ -55,6 +57,22 @@ fn main() {
     let mut only: Option<Vec<String>> = None;
     let mut peers_file = Some(peers::default_path());
     let mut peers_asked = false;
+    if args.first().map(String::as_str) == Some("filters") {
+        let rounds = match args.get(1..).unwrap_or_default() {
+            [] => 7,
+            [flag, n] if flag == "--rounds" => n
+                .parse()
+                .ok()
+                .filter(|&n| n >= 2)
+                .unwrap_or_else(|| exit_usage()),
+            _ => exit_usage(),
+        };
+        println!("# {}", machine());
+        println!("# load average before: {}", loadavg());
+        filters::run(rounds);
+        println!("# load average after: {}", loadavg());
+        return;
+    }
     let mode = match args.first().map(String::as_str) {
         Some("report") => {
             let mut it = args[1..].iter();

@@ -21,7 +21,7 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
         // Rustc reports the missing lifetime, with the fix; generated code
         // would only add errors about lifetimes the user never wrote.
         (Ok(()), Some(cont)) if has_elided_lifetime(&cont) => fallback(input, &krate),
-        (Ok(()), Some(cont)) => expand(&cont),
+        (Ok(()), Some(cont)) => expand(&cont, &input.vis),
         (Err(errors), _) => {
             let errors = errors.to_compile_error();
             let stub = fallback(input, &krate);
@@ -39,7 +39,7 @@ fn krate(cont: &Container<'_>) -> TokenStream {
     }
 }
 
-fn expand(cont: &Container<'_>) -> TokenStream {
+fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
     let krate = krate(cont);
     let ident = cont.ident;
     let name = ident.to_string();
@@ -108,12 +108,19 @@ fn expand(cont: &Container<'_>) -> TokenStream {
         None => (TokenStream::new(), None),
     };
 
+    let filter = crate::filter::filter_ident(cont);
+    let filter_struct = crate::filter::filter_struct(cont, vis, &krate);
+    let filter_impls = crate::filter::filter_impls(cont, vis, &krate);
+    let test = crate::filter::test_body(cont, &krate);
+
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
         const _: () = {
             #rebuild
             #checks
+            #filter_struct
+            #filter_impls
 
             #[automatically_derived]
             impl #impl_generics #krate::__private::ParquetRow<#lt> for #ident #ty_generics #where_clause {
@@ -132,6 +139,13 @@ fn expand(cont: &Container<'_>) -> TokenStream {
                     __out: &mut __S,
                 ) -> #krate::__private::Result<()> {
                     #decode
+                }
+
+                type Filter = #filter;
+
+                #[inline]
+                fn test(&self, __p: &#krate::__private::Predicate) -> bool {
+                    #test
                 }
             }
 
@@ -397,8 +411,25 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
         quote!(#value)
     });
 
+    // Rows of a field's pages outside the rows a query loaded: decoded and
+    // dropped (see `parquet_rows::filter::discard`).
+    let discard = |end: &str| -> Vec<TokenStream> {
+        let end = format_ident!("{}", end);
+        read.iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let (ty, reader) = (f.ty, reader(i, f));
+                quote_spanned! {ty.span()=>
+                    #krate::__private::discard::<#ty, _>(&mut #reader, __rg.#end(#i)?)?;
+                }
+            })
+            .collect()
+    };
+    let (leading, trailing) = (discard("leading"), discard("trailing"));
+
     quote! {
         #(#readers)*
+        #(#leading)*
         let mut __left = __rg.num_rows();
         while __left > 0 {
             let __n = if __left < #krate::__private::BATCH { __left } else { #krate::__private::BATCH };
@@ -415,6 +446,7 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
             }
             __left -= __n;
         }
+        #(#trailing)*
         #(#finishes)*
         #krate::__private::Ok(())
     }
@@ -451,6 +483,10 @@ fn fallback(input: &syn::DeriveInput, krate: &TokenStream) -> TokenStream {
                     _: &mut __S,
                 ) -> #krate::__private::Result<()> {
                     ::core::unimplemented!()
+                }
+                type Filter = #krate::__private::NoFilter;
+                fn test(&self, _: &#krate::__private::Predicate) -> bool {
+                    true
                 }
             }
             #owned

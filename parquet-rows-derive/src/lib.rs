@@ -4,7 +4,7 @@
 //! detail, released in lockstep with the runtime. The stages live in their own
 //! modules: `ast` (syn to our model), `attr` (`#[parquet(...)]`),
 //! `declared` (the schema a struct declares), `check` (rules across fields
-//! and against the declared schema), `expand` (code generation). Which field
+//! and against the declared schema), `expand` (code generation), `filter` (the typed filter's code). Which field
 //! types read which columns is decided by `parquet-rows-rules`, the crate the
 //! runtime checks files with.
 
@@ -15,6 +15,7 @@ mod check;
 mod ctxt;
 mod declared;
 mod expand;
+mod filter;
 mod symbol;
 
 use proc_macro::TokenStream;

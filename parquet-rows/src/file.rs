@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use bytes::Bytes;
+use parquet::basic::ColumnOrder;
 use parquet::column::page::Page;
 use parquet::file::metadata::RowGroupMetaData;
 use parquet::file::reader::FileReader;
@@ -12,8 +13,10 @@ use parquet::schema::types::SchemaDescriptor;
 use crate::bind::{bind, Binding};
 use crate::chunk::{read_pages, Budget, Source};
 use crate::error::{Error, Location, Result};
+use crate::filter::plan::{chunk_ranges, plan, GroupPlan, Input};
+use crate::filter::{Query, Selection, Window};
 use crate::options::ReadOptions;
-use crate::pages::{LoadedColumn, LoadedRowGroup, Pages};
+use crate::pages::{Filtered, LoadedColumn, LoadedRowGroup, Pages};
 use crate::row::{OwnedRow, ParquetRow};
 
 /// An open Parquet file: its footer is read, no page yet.
@@ -280,6 +283,153 @@ impl ParquetFile {
         Ok(out)
     }
 
+    /// Like [`ParquetFile::load`], only the row groups and pages that may
+    /// hold rows matching `query`; [`Pages::rows`] then returns exactly the
+    /// matching rows, in file order, within the query's offset and limit.
+    ///
+    /// Row groups whose statistics or dictionary prove that no row matches
+    /// are not read; with a page index, only the pages that may match are.
+    ///
+    /// ```
+    /// # use parquet_rows::{ParquetFile, ParquetRow};
+    /// #[derive(ParquetRow)]
+    /// struct Tick<'a> { ts: i64, symbol: &'a str, bid: f64, ask: f64 }
+    ///
+    /// # fn main() -> parquet_rows::Result<()> {
+    /// # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(100)?)?;
+    /// let pages = file.load_where::<Tick>(Tick::filter().ts().in_range(20..30).symbol().eq("EURUSD"))?;
+    /// let ticks: Vec<Tick<'_>> = pages.rows()?;
+    /// assert!(ticks.iter().all(|t| (20..30).contains(&t.ts) && t.symbol == "EURUSD"));
+    /// # Ok(()) }
+    /// ```
+    pub fn load_where<'p, T: ParquetRow<'p>>(
+        &self,
+        query: impl Into<Query<T::Filter>>,
+    ) -> Result<Pages> {
+        let binding = self.bind::<T>()?;
+        let selection = query.into().erase();
+        let mut row_groups = Vec::new();
+        for i in 0..self.num_row_groups() {
+            if let Some(group) = self.load_group_where(i, &binding, &selection, &self.source)? {
+                row_groups.push(group);
+            }
+        }
+        let mut pages = self.pages(row_groups);
+        pages.filter = Some(std::sync::Arc::new(Filtered {
+            selection,
+            struct_name: T::STRUCT_NAME,
+        }));
+        Ok(pages)
+    }
+
+    /// The owned rows matching `query`, in file order: [`ParquetFile::read`]
+    /// with the row groups, pages and rows that cannot match left out.
+    ///
+    /// ```
+    /// # use parquet_rows::{ParquetFile, ParquetRow, RowFilter};
+    /// #[derive(ParquetRow)]
+    /// struct Quote { ts: i64, symbol: String, bid: f64 }
+    ///
+    /// # fn main() -> parquet_rows::Result<()> {
+    /// # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(100)?)?;
+    /// let quotes: Vec<Quote> = file.read_where(Quote::filter().symbol().eq("EURUSD").limit(3))?;
+    /// assert_eq!(quotes.len(), 3);
+    /// # Ok(()) }
+    /// ```
+    pub fn read_where<T>(
+        &self,
+        query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
+    ) -> Result<Vec<T>>
+    where
+        T: OwnedRow,
+    {
+        let mut out = Vec::new();
+        let mut rows = self.stream_where::<T>(query)?;
+        while let Some(batch) = rows.next_group()? {
+            out.extend(batch);
+        }
+        Ok(out)
+    }
+
+    /// A streaming iterator over every row of the file, as owned rows: one
+    /// row group is in memory at a time.
+    ///
+    /// ```
+    /// # use parquet_rows::{ParquetFile, ParquetRow};
+    /// # #[derive(ParquetRow)] struct Quote { ts: i64, symbol: String }
+    /// # fn main() -> parquet_rows::Result<()> {
+    /// # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(10)?)?;
+    /// for quote in file.stream::<Quote>()? {
+    ///     let quote = quote?;
+    /// #   assert!(quote.ts >= 0);
+    /// }
+    /// # Ok(()) }
+    /// ```
+    pub fn stream<T>(&self) -> Result<Rows<'_, T>>
+    where
+        T: OwnedRow,
+    {
+        self.rows_with(Selection::default())
+    }
+
+    /// Like [`ParquetFile::stream`], over the rows matching `query`; row groups
+    /// that cannot match are not read.
+    pub fn stream_where<T>(
+        &self,
+        query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
+    ) -> Result<Rows<'_, T>>
+    where
+        T: OwnedRow,
+    {
+        self.rows_with(query.into().erase())
+    }
+
+    fn rows_with<T: OwnedRow>(&self, selection: Selection) -> Result<Rows<'_, T>> {
+        Ok(Rows {
+            file: self,
+            binding: self.bind::<T>()?,
+            window: Window::of(&selection),
+            selection,
+            next: 0,
+            buffer: Vec::new().into_iter(),
+            failed: false,
+        })
+    }
+
+    /// Like [`ParquetFile::read_where`], one row group per rayon task (as
+    /// [`ParquetFile::par_read`]); the rows are identical and in file order.
+    #[cfg(feature = "rayon")]
+    pub fn par_read_where<T>(
+        &self,
+        query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
+    ) -> Result<Vec<T>>
+    where
+        T: OwnedRow + Send,
+    {
+        use rayon::prelude::*;
+        let binding = self.bind::<T>()?;
+        let selection = query.into().erase();
+        if !self.concurrent_reads && self.path.is_none() {
+            return self.rows_with(selection)?.collect();
+        }
+        let groups = (0..self.num_row_groups())
+            .into_par_iter()
+            .map(|i| {
+                let Some(group) = self.load_group_where_concurrently(i, &binding, &selection)?
+                else {
+                    return Ok(Vec::new());
+                };
+                let mut rows = Vec::new();
+                self.pages(vec![group]).decode_into(&binding, &mut rows)?;
+                rows.retain(|row| selection.matches(row));
+                Ok(rows)
+            })
+            .collect::<Result<Vec<Vec<T>>>>()?;
+        let mut out: Vec<T> = groups.into_iter().flatten().collect();
+        Window::of(&selection).retain(&mut out, 0, |_| true);
+        Ok(out)
+    }
+
     /// Like [`ParquetFile::read`], one row group per rayon task; the rows are
     /// identical and in file order.
     ///
@@ -331,7 +481,12 @@ impl ParquetFile {
         binding: &Binding,
         file: &std::sync::Arc<std::fs::File>,
     ) -> Result<LoadedRowGroup> {
-        self.load_columns(index, binding, &Source::File(std::sync::Arc::clone(file)))
+        self.load_columns(
+            index,
+            binding,
+            &Source::File(std::sync::Arc::clone(file)),
+            None,
+        )
     }
 
     fn pages(&self, row_groups: Vec<LoadedRowGroup>) -> Pages {
@@ -339,20 +494,101 @@ impl ParquetFile {
             schema: self.reader.metadata().file_metadata().schema_descr_ptr(),
             row_groups,
             options: self.options,
+            filter: None,
         }
     }
 
     /// Reads and decompresses the bound column chunks of row group `index`.
     fn load_group(&self, index: usize, binding: &Binding) -> Result<LoadedRowGroup> {
-        self.load_columns(index, binding, &self.source)
+        self.load_columns(index, binding, &self.source, None)
     }
 
-    /// Reads every page of the bound columns of row group `index` from `source`.
+    /// The rows of row group `index` in the footer, checked.
+    fn group_rows(&self, index: usize) -> Result<usize> {
+        let rows = self.reader.metadata().row_group(index).num_rows();
+        usize::try_from(rows).map_err(|_| Error::OutOfSpec {
+            location: Location {
+                row_group: Some(index),
+                ..Location::default()
+            },
+            message: format!("negative row count {rows}"),
+        })
+    }
+
+    /// What to read of row group `index` for `selection`; `None` when it
+    /// holds no matching row.
+    fn plan_group(
+        &self,
+        index: usize,
+        binding: &Binding,
+        selection: &Selection,
+        source: &Source,
+    ) -> Result<Option<GroupPlan>> {
+        let rows = self.group_rows(index)?;
+        let metadata = self.reader.metadata();
+        let file_meta = metadata.file_metadata();
+        // A footer may list fewer column orders than columns: the missing
+        // ones are undefined (`column_order` would panic).
+        let orders = |leaf: usize| {
+            file_meta
+                .column_orders()
+                .and_then(|orders| orders.get(leaf).copied())
+                .unwrap_or(ColumnOrder::UNDEFINED)
+        };
+        let input = Input {
+            meta: metadata.row_group(index),
+            orders: &orders,
+            source,
+            file_len: self.len,
+            options: self.options,
+        };
+        Ok(plan(&input, binding, selection, rows))
+    }
+
+    /// Plans and loads row group `index` for `selection` from `source`;
+    /// `None` when it holds no matching row.
+    fn load_group_where(
+        &self,
+        index: usize,
+        binding: &Binding,
+        selection: &Selection,
+        source: &Source,
+    ) -> Result<Option<LoadedRowGroup>> {
+        match self.plan_group(index, binding, selection, source)? {
+            Some(plan) => self
+                .load_columns(index, binding, source, Some(&plan))
+                .map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// [`ParquetFile::load_group_where`] from a handle of the task's own
+    /// (see [`ParquetFile::load_group_concurrently`]).
+    #[cfg(feature = "rayon")]
+    fn load_group_where_concurrently(
+        &self,
+        index: usize,
+        binding: &Binding,
+        selection: &Selection,
+    ) -> Result<Option<LoadedRowGroup>> {
+        match &self.path {
+            Some(path) if !self.concurrent_reads => {
+                let file = std::fs::File::open(path).map_err(|e| Error::io_at("open", path, e))?;
+                let source = Source::File(std::sync::Arc::new(file));
+                self.load_group_where(index, binding, selection, &source)
+            }
+            _ => self.load_group_where(index, binding, selection, &self.source),
+        }
+    }
+
+    /// Reads the pages of the bound columns of row group `index` from
+    /// `source`: every page, or with a `plan` those of its rows.
     fn load_columns(
         &self,
         index: usize,
         binding: &Binding,
         source: &Source,
+        plan: Option<&GroupPlan>,
     ) -> Result<LoadedRowGroup> {
         let meta: &RowGroupMetaData = self.reader.metadata().row_group(index);
         let mut budget = Budget {
@@ -368,7 +604,9 @@ impl ParquetFile {
         })?;
         let leaves = binding.leaves.clone();
         let mut columns = Vec::with_capacity(leaves.len());
-        for leaf in leaves {
+        // The rows to load, when a plan narrowed them.
+        let narrowed = plan.filter(|p| p.rows != (0..num_rows));
+        for (k, leaf) in leaves.into_iter().enumerate() {
             let chunk = meta.column(leaf);
             let descr = chunk.column_descr_ptr();
             // The `parquet` crate asserts (panics) on a negative byte range; a
@@ -428,25 +666,34 @@ impl ParquetFile {
                     ),
                 });
             }
-            let bytes = source.read(start, len)?;
-            let pages: Vec<Page> =
-                read_pages(&bytes, chunk.compression(), &mut budget).map_err(|(page, e)| {
-                    e.at(Location {
-                        page: Some(page),
-                        ..location()
-                    })
-                })?;
-            check_value_counts(&pages, descr.max_rep_level(), num_rows).map_err(|message| {
+            let (ranges, leading, trailing) =
+                chunk_ranges(narrowed, k, chunk, start..start + len, num_rows);
+            let mut pages = Vec::new();
+            for range in ranges {
+                let bytes = source.read(range.start, range.end - range.start)?;
+                pages.extend(
+                    read_pages(&bytes, chunk.compression(), &mut budget).map_err(|(page, e)| {
+                        e.at(Location {
+                            page: Some(page),
+                            ..location()
+                        })
+                    })?,
+                );
+            }
+            let covered = narrowed.map_or(num_rows, |p| leading + p.rows.len() + trailing);
+            check_value_counts(&pages, descr.max_rep_level(), covered).map_err(|message| {
                 Error::OutOfSpec {
                     location: location(),
                     message,
                 }
             })?;
-            columns.push(LoadedColumn::new(leaf, descr, pages));
+            let mut column = LoadedColumn::new(leaf, descr, pages);
+            (column.leading, column.trailing) = (leading, trailing);
+            columns.push(column);
         }
         Ok(LoadedRowGroup {
             index,
-            num_rows,
+            num_rows: narrowed.map_or(num_rows, |plan| plan.rows.len()),
             columns,
         })
     }
@@ -575,6 +822,72 @@ impl Iterator for RowGroups<'_> {
     fn size_hint(&self) -> (usize, Option<usize>) {
         let left = self.file.num_row_groups() - self.next;
         (left, Some(left))
+    }
+}
+
+/// A streaming iterator over a file's owned rows (all of them, or those
+/// matching a query), one row group in memory at a time; see
+/// [`ParquetFile::stream`] and [`ParquetFile::stream_where`].
+///
+/// After an error it returns `None`.
+#[derive(Debug)]
+pub struct Rows<'f, T> {
+    file: &'f ParquetFile,
+    binding: Binding,
+    selection: Selection,
+    window: Window,                // what is left of the query's offset and limit
+    next: usize, // the next row group to read; invariant: <= file.num_row_groups()
+    buffer: std::vec::IntoIter<T>, // the current row group's matching rows
+    failed: bool, // an error was returned: the iterator is done
+}
+
+impl<T: OwnedRow> Rows<'_, T> {
+    /// The matching rows of the next row group that has any, or `None` at
+    /// the end (or when the limit is reached).
+    fn next_group(&mut self) -> Result<Option<Vec<T>>> {
+        let file = self.file;
+        while self.next < file.num_row_groups() && !self.window.full() {
+            let index = self.next;
+            self.next += 1;
+            let Some(group) =
+                file.load_group_where(index, &self.binding, &self.selection, &file.source)?
+            else {
+                continue;
+            };
+            let mut rows = Vec::new();
+            file.pages(vec![group])
+                .decode_into(&self.binding, &mut rows)?;
+            let selection = &self.selection;
+            self.window
+                .retain(&mut rows, 0, |row| selection.matches(row));
+            if !rows.is_empty() {
+                return Ok(Some(rows));
+            }
+        }
+        Ok(None)
+    }
+}
+
+impl<T: OwnedRow> Iterator for Rows<'_, T> {
+    type Item = Result<T>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(row) = self.buffer.next() {
+                return Some(Ok(row));
+            }
+            if self.failed {
+                return None;
+            }
+            match self.next_group() {
+                Ok(Some(rows)) => self.buffer = rows.into_iter(),
+                Ok(None) => return None,
+                Err(e) => {
+                    self.failed = true;
+                    return Some(Err(e));
+                }
+            }
+        }
     }
 }
 

@@ -169,6 +169,26 @@
 //! nested field names the full column path, e.g. field `fills[].price: f32`
 //! cannot read column `fills.list.element.price`.
 //!
+//! # Filters
+//!
+//! The derive also generates a typed filter, `Tick::filter()`, with one
+//! method per field of a scalar type; each comparison takes a value of the
+//! field's type, so a predicate of the wrong type does not compile. Row
+//! groups and pages that statistics, dictionaries or the page index prove
+//! cannot match are not read (see [`filter`]).
+//!
+//! ```
+//! # use parquet_rows::{ParquetFile, ParquetRow};
+//! # #[derive(ParquetRow)] struct Tick<'a> { ts: i64, symbol: &'a str, bid: f64, ask: f64 }
+//! # fn main() -> parquet_rows::Result<()> {
+//! # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(100)?)?;
+//! # let (t0, t1) = (0, i64::MAX);
+//! let pages = file.load_where::<Tick>(Tick::filter().ts().in_range(t0..t1).symbol().eq("EURUSD"))?;
+//! let ticks: Vec<Tick<'_>> = pages.rows()?;
+//! # assert_eq!(ticks.len(), 100);
+//! # Ok(()) }
+//! ```
+//!
 //! # Encodings
 //!
 //! PLAIN, PLAIN_DICTIONARY / RLE_DICTIONARY (including a chunk that falls back
@@ -243,6 +263,7 @@ mod encoding;
 mod error;
 mod field;
 mod file;
+pub mod filter;
 mod huge_pages;
 #[cfg(test)]
 mod layering;
@@ -272,7 +293,8 @@ pub struct ReadmeDoctests;
 
 pub use error::{Error, Location, Result};
 pub use field::{ColumnContext, ParquetField};
-pub use file::{from_bytes, from_file, from_path, ParquetFile, RowGroups};
+pub use file::{from_bytes, from_file, from_path, ParquetFile, RowGroups, Rows};
+pub use filter::{Column, FilterField, FilterOf, FilterValue, IntoFilterValue, Query, RowFilter};
 pub use nested::ParquetNode;
 pub use options::ReadOptions;
 pub use pages::Pages;
@@ -309,12 +331,16 @@ pub mod __private {
     pub use crate::column::ColumnReader;
     pub use crate::error::Result;
     pub use crate::field::ParquetField;
+    pub use crate::filter::{
+        discard, Column, FilterField, NoFilter, Predicate, Predicates, Query, RowFilter, ScalarRef,
+    };
     pub use crate::nested::{Assembled, BatchReader, Bound, ListElement, ParquetNode, Shape};
     pub use crate::pages::RowGroup;
     pub use crate::physical::Physical;
     pub use crate::row::{OwnedRow, ParquetRow};
     pub use crate::sink::RowSink;
     pub use core::convert::From;
+    pub use core::convert::Into;
     pub use core::default::Default;
     pub use core::iter::Iterator;
     pub use core::option::Option;

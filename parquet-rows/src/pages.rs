@@ -55,6 +55,15 @@ pub struct Pages {
     pub(crate) schema: SchemaDescPtr,
     pub(crate) row_groups: Vec<LoadedRowGroup>,
     pub(crate) options: crate::options::ReadOptions, // the file's limits
+    pub(crate) filter: Option<std::sync::Arc<Filtered>>, // rows returned are those that match
+}
+
+/// The query pages were loaded for: `rows` returns only the rows matching
+/// it, of the struct it was written for.
+#[derive(Debug)]
+pub(crate) struct Filtered {
+    pub(crate) selection: crate::filter::Selection,
+    pub(crate) struct_name: &'static str, // the struct whose fields the predicates number
 }
 
 impl std::fmt::Debug for Pages {
@@ -83,7 +92,7 @@ impl std::fmt::Debug for Pages {
 #[derive(Debug)]
 pub(crate) struct LoadedRowGroup {
     pub(crate) index: usize,               // row group index in the file
-    pub(crate) num_rows: usize,            // from the row group's metadata
+    pub(crate) num_rows: usize, // rows loaded: the row group's, or those a query selected
     pub(crate) columns: Vec<LoadedColumn>, // sorted by `leaf`, no duplicates
 }
 
@@ -95,6 +104,8 @@ pub(crate) struct LoadedColumn {
     pub(crate) descr: ColumnDescPtr,         // the column's schema
     pub(crate) pages: Vec<Page>,             // every page of the chunk, in order
     pub(crate) arenas: Vec<OnceLock<Arena>>, // invariant: one per page; filled by the first reader that needs it
+    pub(crate) leading: usize, // rows of the first page before the row group's loaded rows
+    pub(crate) trailing: usize, // rows of the last page after them
 }
 
 impl LoadedColumn {
@@ -106,6 +117,8 @@ impl LoadedColumn {
             descr,
             arenas: pages.iter().map(|_| OnceLock::new()).collect(),
             pages,
+            leading: 0,
+            trailing: 0,
         }
     }
 }
@@ -154,7 +167,31 @@ impl Pages {
     /// groups). On an error, `out` keeps only the rows it had before the call.
     pub fn rows_into<'p, T: ParquetRow<'p>>(&'p self, out: &mut Vec<T>) -> Result<()> {
         let binding = bind(T::STRUCT_NAME, &T::fields(), &self.schema)?;
-        self.decode_into(&binding, out)
+        let before = out.len();
+        self.decode_into(&binding, out)?;
+        self.keep_matching(out, before)
+    }
+
+    /// With a query (pages from [`ParquetFile::load_where`](crate::ParquetFile::load_where)),
+    /// keeps of `out[from..]` only the rows that match it, in its window.
+    fn keep_matching<'p, T: ParquetRow<'p>>(&self, out: &mut Vec<T>, from: usize) -> Result<()> {
+        let Some(filtered) = &self.filter else {
+            return Ok(());
+        };
+        if filtered.struct_name != T::STRUCT_NAME {
+            out.truncate(from);
+            return Err(Error::Unsupported {
+                location: Location::default(),
+                message: format!(
+                    "these pages were loaded with a filter of `{}`; decode them into `{}`",
+                    filtered.struct_name, filtered.struct_name
+                ),
+            });
+        }
+        let selection = &filtered.selection;
+        let mut window = crate::filter::Window::of(selection);
+        window.retain(out, from, |row| selection.matches(row));
+        Ok(())
     }
 
     /// Total rows of the loaded row groups, from their metadata.
@@ -185,11 +222,14 @@ impl Pages {
         if rows > plausible_rows(bytes) {
             let mut out = Vec::new();
             self.decode_into(&binding, &mut out)?;
+            self.keep_matching(&mut out, 0)?;
             return Ok(out);
         }
-        crate::parallel::decode_in_regions(&counts, |i, region| {
+        let mut out = crate::parallel::decode_in_regions(&counts, |i, region| {
             self.decode_groups(std::slice::from_ref(&self.row_groups[i]), &binding, region)
-        })
+        })?;
+        self.keep_matching(&mut out, 0)?;
+        Ok(out)
     }
 
     pub(crate) fn decode_into<'p, T: ParquetRow<'p>>(
@@ -293,6 +333,29 @@ impl<'p> RowGroup<'_, 'p> {
             location: Location::default(),
             message: format!("field number {field} was not bound"),
         })
+    }
+
+    /// Rows of field `field`'s first loaded page before the rows of this
+    /// row group that were loaded, to be decoded and dropped.
+    pub fn leading(&self, field: usize) -> Result<usize> {
+        Ok(self.sliced(field)?.map_or(0, |c| c.leading))
+    }
+
+    /// Rows of field `field`'s last loaded page after the loaded rows.
+    pub fn trailing(&self, field: usize) -> Result<usize> {
+        Ok(self.sliced(field)?.map_or(0, |c| c.trailing))
+    }
+
+    /// The column of a field reading one column (the only fields whose
+    /// pages a query narrows).
+    fn sliced(&self, field: usize) -> Result<Option<&'p LoadedColumn>> {
+        let bound = self.field(field)?;
+        let mut leaves = Vec::new();
+        bound.leaves(&mut leaves);
+        match leaves[..] {
+            [leaf] => self.loaded(leaf).map(Some),
+            _ => Ok(None),
+        }
     }
 
     /// The loaded chunk of leaf column `leaf`.

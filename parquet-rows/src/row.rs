@@ -48,6 +48,14 @@ pub trait ParquetRow<'p>: Sized {
     /// Appends every row of one row group to `out`.
     #[doc(hidden)]
     fn decode<S: RowSink<Self>>(row_group: &RowGroup<'_, 'p>, out: &mut S) -> Result<()>;
+
+    /// The struct's typed filter (`TickFilter` for `Tick`), made by the
+    /// generated `Tick::filter()`; see [`RowFilter`](crate::RowFilter).
+    type Filter: crate::filter::RowFilter;
+
+    /// Whether the row passes predicate `p` (on one of its fields).
+    #[doc(hidden)]
+    fn test(&self, p: &crate::filter::Predicate) -> bool;
 }
 
 /// A struct that owns its data (no lifetime parameter): its rows outlive the

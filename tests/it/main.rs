@@ -23,6 +23,7 @@ mod api;
 mod corpus;
 mod encodings;
 mod errors;
+mod filter;
 mod hostile;
 mod nested;
 mod optional;

@@ -1,0 +1,68 @@
+"""Times polars `scan_parquet(...).filter(...).collect()` on the filter
+queries of `bench-report filters` (issue 17), on the same fixture files.
+
+    target/peers-venv/bin/python bench-report/peers/filters.py --root . [--runs N] [--threads 1]
+
+The fixtures are written by `bench-report filters` (run it first). polars
+reads the file through the OS page cache (warmed by an untimed first run).
+Output: `query variant rows median_ms min_ms`, as bench-report prints them.
+"""
+
+import argparse
+import os
+import time
+
+
+def symbols():
+    ccy = ["EUR", "USD", "GBP", "JPY", "CHF", "AUD", "CAD", "NZD"]
+    out = [a + b for a in ccy for b in ccy if a != b][:50]
+    return sorted(out)
+
+
+def ts_of(i):
+    return 1_774_000_000_000_000 + i * 137
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--root", required=True)
+    p.add_argument("--runs", type=int, default=7)
+    p.add_argument("--threads", type=int, default=1)
+    args = p.parse_args()
+    os.environ["POLARS_MAX_THREADS"] = str(args.threads)
+    import polars as pl
+
+    fixtures = os.path.join(args.root, "target", "fixtures")
+    lo, hi = ts_of(4_950_000), ts_of(5_050_000)
+    want = symbols()[7]
+    ticks = os.path.join(fixtures, "bench-filter-ticks-10m-v1.parquet")
+    syms = os.path.join(fixtures, "bench-filter-sym50-v1.parquet")
+    queries = [
+        ("ts-1pct", "polars-full", lambda: pl.scan_parquet(ticks).collect()),
+        (
+            "ts-1pct",
+            "polars-filter",
+            lambda: pl.scan_parquet(ticks).filter((pl.col("ts") >= lo) & (pl.col("ts") < hi)).collect(),
+        ),
+        ("symbol-1of50", "polars-full", lambda: pl.scan_parquet(syms).collect()),
+        (
+            "symbol-1of50",
+            "polars-filter",
+            lambda: pl.scan_parquet(syms).filter(pl.col("symbol") == want).collect(),
+        ),
+    ]
+    print(f"# polars {pl.__version__}, {pl.thread_pool_size()} threads, median of {args.runs} runs")
+    for query, variant, run in queries:
+        rows = run().height
+        samples = []
+        for _ in range(args.runs):
+            t0 = time.perf_counter()
+            n = run().height
+            samples.append((time.perf_counter() - t0) * 1e3)
+            assert n == rows
+        samples.sort()
+        print(f"{query:<14} {variant + '-' + str(args.threads) + 't':<24} {rows:>9} {samples[len(samples) // 2]:>10.2f} {samples[0]:>10.2f}")
+
+
+if __name__ == "__main__":
+    main()

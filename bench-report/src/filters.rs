@@ -1,0 +1,479 @@
+//! Issue 17's queries: a 1 % `ts` range of a 10M-row tick file sorted by
+//! `ts` (20 row groups, statistics and page index), and one symbol of a
+//! 50-symbol dictionary-encoded file; parquet-rows' filtered reads against
+//! its full read and arrow's `RowFilter` + `RowSelection` in the same run.
+//!
+//! `bench-report filters [--rounds N]` prints, per query and variant, the
+//! median and min milliseconds and the ratio to parquet-rows' full read of
+//! the same file. Every variant's row count is checked before timing.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::{Float64Type, Int64Type as ArrowInt64};
+use arrow_array::{BooleanArray, RecordBatch};
+use bytes::Bytes;
+use parquet::arrow::arrow_reader::{
+    ArrowPredicateFn, ArrowReaderMetadata, ArrowReaderOptions, ParquetRecordBatchReaderBuilder,
+    RowFilter, RowSelection, RowSelector,
+};
+use parquet::arrow::ProjectionMask;
+use parquet::basic::{Compression, ZstdLevel};
+use parquet::data_type::{ByteArray, ByteArrayType, DoubleType, Int64Type};
+use parquet::file::metadata::{PageIndexPolicy, ParquetMetaData};
+use parquet::file::page_index::column_index::ColumnIndexMetaData;
+use parquet::file::properties::WriterProperties;
+use parquet::file::statistics::Statistics;
+use parquet::file::writer::SerializedFileWriter;
+use parquet::schema::parser::parse_message_type;
+use parquet_rows::{ParquetFile, ParquetRow};
+
+use crate::common::{fixtures_dir, Rng};
+
+const SCHEMA: &str = "message ticks {
+    REQUIRED INT64 ts;
+    REQUIRED BINARY symbol (UTF8);
+    REQUIRED DOUBLE bid;
+    REQUIRED DOUBLE ask;
+}";
+
+/// The sorted tick file: rows and row groups.
+pub const TICK_ROWS: usize = 10_000_000;
+const TICK_GROUPS: usize = 20;
+/// The 50-symbol file: rows, row groups (each holds two symbols).
+const SYM_ROWS: usize = 2_000_000;
+const SYM_GROUPS: usize = 25;
+
+#[derive(ParquetRow, Debug, Clone, Copy, PartialEq)]
+pub struct Tick<'a> {
+    pub ts: i64,
+    pub symbol: &'a str,
+    pub bid: f64,
+    pub ask: f64,
+}
+
+#[derive(ParquetRow, Debug, Clone, PartialEq)]
+pub struct TickOwned {
+    pub ts: i64,
+    pub symbol: String,
+    pub bid: f64,
+    pub ask: f64,
+}
+
+fn ts_of(i: usize) -> i64 {
+    1_774_000_000_000_000 + i as i64 * 137
+}
+
+fn symbols() -> Vec<String> {
+    let ccy = ["EUR", "USD", "GBP", "JPY", "CHF", "AUD", "CAD", "NZD"];
+    let mut out: Vec<String> = ccy
+        .iter()
+        .flat_map(|a| {
+            ccy.iter()
+                .filter(move |b| *b != a)
+                .map(move |b| format!("{a}{b}"))
+        })
+        .take(50)
+        .collect();
+    out.sort();
+    out
+}
+
+/// Writes `groups` row groups, each of the rows `rows(g)` gives
+/// (ts, symbol index, bid), with the `parquet` writer's defaults (page
+/// statistics, offset index, dictionary), ZSTD.
+fn write(
+    path: &PathBuf,
+    groups: usize,
+    symbols: &[String],
+    mut rows: impl FnMut(usize) -> Vec<(i64, usize, f64)>,
+) {
+    let props = WriterProperties::builder()
+        .set_compression(Compression::ZSTD(ZstdLevel::default()))
+        .set_max_row_group_row_count(None)
+        .build();
+    let schema = Arc::new(parse_message_type(SCHEMA).expect("schema"));
+    let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
+    let file = std::fs::File::create(&tmp).expect("create fixture");
+    let mut writer = SerializedFileWriter::new(file, schema, Arc::new(props)).expect("writer");
+    let names: Vec<ByteArray> = symbols
+        .iter()
+        .map(|s| ByteArray::from(s.as_str()))
+        .collect();
+    for g in 0..groups {
+        let group = rows(g);
+        let mut rg = writer.next_row_group().expect("row group");
+        let ts: Vec<i64> = group.iter().map(|r| r.0).collect();
+        let sym: Vec<ByteArray> = group.iter().map(|r| names[r.1].clone()).collect();
+        let bid: Vec<f64> = group.iter().map(|r| r.2).collect();
+        let ask: Vec<f64> = bid.iter().map(|b| b + 0.0002).collect();
+        let mut col = rg.next_column().expect("ts").expect("ts");
+        col.typed::<Int64Type>()
+            .write_batch(&ts, None, None)
+            .expect("ts");
+        col.close().expect("ts");
+        let mut col = rg.next_column().expect("symbol").expect("symbol");
+        col.typed::<ByteArrayType>()
+            .write_batch(&sym, None, None)
+            .expect("symbol");
+        col.close().expect("symbol");
+        for values in [&bid, &ask] {
+            let mut col = rg.next_column().expect("price").expect("price");
+            col.typed::<DoubleType>()
+                .write_batch(values, None, None)
+                .expect("price");
+            col.close().expect("price");
+        }
+        rg.close().expect("row group");
+    }
+    writer.close().expect("close");
+    std::fs::rename(&tmp, path).expect("rename fixture");
+}
+
+/// 10M ticks sorted by `ts`, 20 row groups of 500k, 5 symbols at random.
+fn tick_file() -> PathBuf {
+    let path = fixtures_dir().join("bench-filter-ticks-10m-v1.parquet");
+    if !path.exists() {
+        let syms = symbols();
+        let per = TICK_ROWS / TICK_GROUPS;
+        let mut rng = Rng(17);
+        write(&path, TICK_GROUPS, &syms, |g| {
+            (g * per..(g + 1) * per)
+                .map(|i| {
+                    (
+                        ts_of(i),
+                        rng.below(5) as usize,
+                        1.1 + rng.below(1000) as f64 * 1e-5,
+                    )
+                })
+                .collect()
+        });
+    }
+    path
+}
+
+/// 2M ticks of 50 symbols; row group `g` holds symbols `g` and `g + 25`
+/// (sorted names) in time order: a symbol's rows (2 %) are in one row group,
+/// and the min/max of 8 others span it, so only their dictionaries rule
+/// them out.
+fn symbol_file() -> PathBuf {
+    let path = fixtures_dir().join("bench-filter-sym50-v1.parquet");
+    if !path.exists() {
+        let syms = symbols();
+        let per = SYM_ROWS / SYM_GROUPS;
+        let mut rng = Rng(50);
+        write(&path, SYM_GROUPS, &syms, |g| {
+            (g * per..(g + 1) * per)
+                .map(|i| {
+                    let s = if rng.percent(50) { g } else { g + SYM_GROUPS };
+                    (ts_of(i), s, 1.0 + rng.below(1000) as f64 * 1e-5)
+                })
+                .collect()
+        });
+    }
+    path
+}
+
+/// Row groups whose statistics of column `col` may hold values in `lo..=hi`
+/// (what an arrow user writes by hand).
+fn groups_by_stats(
+    meta: &ParquetMetaData,
+    col: usize,
+    keep: impl Fn(&Statistics) -> bool,
+) -> Vec<usize> {
+    (0..meta.num_row_groups())
+        .filter(|&g| meta.row_group(g).column(col).statistics().is_none_or(&keep))
+        .collect()
+}
+
+/// A `RowSelection` over `groups` from the page index of the `ts` column:
+/// the pages whose min/max meet `lo..hi`.
+fn ts_selection(meta: &ParquetMetaData, groups: &[usize], lo: i64, hi: i64) -> RowSelection {
+    let mut selectors = Vec::new();
+    for &g in groups {
+        let rows = meta.row_group(g).num_rows() as usize;
+        let page_index = meta.page_index_for_row_group(g);
+        let locations = page_index
+            .offset_index(0)
+            .expect("offset index")
+            .page_locations();
+        let Some(ColumnIndexMetaData::INT64(index)) = page_index.column_index(0) else {
+            panic!("ts column index")
+        };
+        for (p, loc) in locations.iter().enumerate() {
+            let start = loc.first_row_index as usize;
+            let end = locations
+                .get(p + 1)
+                .map_or(rows, |l| l.first_row_index as usize);
+            let hit = match (index.min_value(p), index.max_value(p)) {
+                (Some(&min), Some(&max)) => min < hi && max >= lo,
+                _ => true,
+            };
+            selectors.push(if hit {
+                RowSelector::select(end - start)
+            } else {
+                RowSelector::skip(end - start)
+            });
+        }
+    }
+    RowSelection::from(selectors)
+}
+
+/// Rows of arrow batches as borrowed ticks (as the `arrow-borrowed` variants).
+fn ticks_of(batches: &[RecordBatch]) -> Vec<Tick<'_>> {
+    let mut out = Vec::with_capacity(batches.iter().map(RecordBatch::num_rows).sum());
+    for b in batches {
+        let ts = b.column(0).as_primitive::<ArrowInt64>();
+        let sym = b.column(1).as_string::<i32>();
+        let bid = b.column(2).as_primitive::<Float64Type>();
+        let ask = b.column(3).as_primitive::<Float64Type>();
+        for i in 0..b.num_rows() {
+            out.push(Tick {
+                ts: ts.value(i),
+                symbol: sym.value(i),
+                bid: bid.value(i),
+                ask: ask.value(i),
+            });
+        }
+    }
+    out
+}
+
+/// arrow: row groups by statistics, pages by `selection`, rows by `predicate`
+/// on column `col`.
+fn arrow_query(
+    bytes: &Bytes,
+    meta: &ArrowReaderMetadata,
+    groups: Vec<usize>,
+    selection: Option<RowSelection>,
+    col: usize,
+    predicate: impl FnMut(RecordBatch) -> Result<BooleanArray, arrow_schema::ArrowError>
+        + Send
+        + 'static,
+) -> usize {
+    let builder = ParquetRecordBatchReaderBuilder::new_with_metadata(bytes.clone(), meta.clone());
+    let mask = ProjectionMask::leaves(builder.parquet_schema(), [col]);
+    let filter = RowFilter::new(vec![Box::new(ArrowPredicateFn::new(mask, predicate))]);
+    let mut builder = builder.with_row_groups(groups).with_row_filter(filter);
+    if let Some(selection) = selection {
+        builder = builder.with_row_selection(selection);
+    }
+    let batches: Vec<RecordBatch> = builder
+        .build()
+        .expect("arrow reader")
+        .collect::<Result<_, _>>()
+        .expect("batches");
+    let rows = ticks_of(&batches);
+    black_box(&rows);
+    rows.len()
+}
+
+struct Query<'a> {
+    name: &'static str,
+    expected: usize,
+    variants: Vec<(&'static str, Box<dyn FnMut() -> usize + 'a>)>,
+}
+
+fn time(q: &mut Query<'_>, rounds: usize) {
+    for (name, run) in &mut q.variants {
+        let n = run();
+        let want = if name.starts_with("full") {
+            n
+        } else {
+            q.expected
+        };
+        assert_eq!(n, want, "{} {name}: rows", q.name);
+    }
+    let k = q.variants.len();
+    let mut samples = vec![Vec::new(); k];
+    for round in 0..rounds {
+        for j in 0..k {
+            let i = (j + round) % k;
+            let t0 = Instant::now();
+            black_box((q.variants[i].1)());
+            if round > 0 {
+                samples[i].push(t0.elapsed().as_secs_f64() * 1e3);
+            }
+        }
+    }
+    for s in &mut samples {
+        s.sort_by(f64::total_cmp);
+    }
+    let median = |s: &[f64]| s[s.len() / 2];
+    let full = median(&samples[0]);
+    for (i, (name, _)) in q.variants.iter().enumerate() {
+        let m = median(&samples[i]);
+        println!(
+            "{:<14} {:<24} {:>9} {:>10.2} {:>10.2} {:>8.2}%",
+            q.name,
+            name,
+            q.expected,
+            m,
+            samples[i][0],
+            100.0 * m / full
+        );
+    }
+}
+
+pub fn run(rounds: usize) {
+    println!("# {rounds} interleaved rounds, the first discarded; milliseconds per query");
+    println!(
+        "{:<14} {:<24} {:>9} {:>10} {:>10} {:>9}",
+        "query", "variant", "rows", "median_ms", "min_ms", "of_full"
+    );
+
+    // 1 % of the sorted file: rows 4.95M..5.05M, across two row groups.
+    let bytes = Bytes::from(std::fs::read(tick_file()).expect("read fixture"));
+    let file = ParquetFile::from_bytes(bytes.clone()).expect("footer");
+    let (lo, hi) = (ts_of(4_950_000), ts_of(5_050_000));
+    // The footer and page index parsed once, outside the timers (parquet-rows
+    // reads its page index inside them, for the row groups it reads).
+    let arrow_meta = ArrowReaderMetadata::load(
+        &bytes,
+        ArrowReaderOptions::new().with_page_index_policy(PageIndexPolicy::Optional),
+    )
+    .expect("arrow metadata");
+    let meta = arrow_meta.metadata().clone();
+    let mut q = Query {
+        name: "ts-1pct",
+        expected: 100_000,
+        variants: vec![
+            (
+                "full-borrowed",
+                Box::new(|| {
+                    file.load::<Tick>()
+                        .expect("load")
+                        .rows::<Tick>()
+                        .expect("rows")
+                        .len()
+                }),
+            ),
+            (
+                "rows-filtered-borrowed",
+                Box::new(|| {
+                    let pages = file
+                        .load_where::<Tick>(Tick::filter().ts().in_range(lo..hi))
+                        .expect("load_where");
+                    pages.rows::<Tick>().expect("rows").len()
+                }),
+            ),
+            (
+                "rows-filtered-owned",
+                Box::new(|| {
+                    file.read_where::<TickOwned>(TickOwned::filter().ts().in_range(lo..hi))
+                        .expect("read_where")
+                        .len()
+                }),
+            ),
+            (
+                "arrow-rowfilter-selection",
+                Box::new(|| {
+                    let groups = groups_by_stats(&meta, 0, |s| match s {
+                        Statistics::Int64(s) => {
+                            s.min_opt().is_none_or(|&m| m < hi)
+                                && s.max_opt().is_none_or(|&m| m >= lo)
+                        }
+                        _ => true,
+                    });
+                    let selection = ts_selection(&meta, &groups, lo, hi);
+                    arrow_query(&bytes, &arrow_meta, groups, Some(selection), 0, move |b| {
+                        let ts = b.column(0).as_primitive::<ArrowInt64>();
+                        Ok(ts.iter().map(|v| v.map(|v| v >= lo && v < hi)).collect())
+                    })
+                }),
+            ),
+        ],
+    };
+    eprintln!(
+        "ts-1pct: {} rows, {} row groups",
+        file.num_rows(),
+        file.num_row_groups()
+    );
+    time(&mut q, rounds);
+    drop(q);
+
+    // One symbol of 50 (2 % of the rows).
+    let bytes = Bytes::from(std::fs::read(symbol_file()).expect("read fixture"));
+    let file = ParquetFile::from_bytes(bytes.clone()).expect("footer");
+    let want = symbols()[7].clone();
+    // The footer and page index parsed once, outside the timers (parquet-rows
+    // reads its page index inside them, for the row groups it reads).
+    let arrow_meta = ArrowReaderMetadata::load(
+        &bytes,
+        ArrowReaderOptions::new().with_page_index_policy(PageIndexPolicy::Optional),
+    )
+    .expect("arrow metadata");
+    let meta = arrow_meta.metadata().clone();
+    let expected = file
+        .read_where::<TickOwned>(TickOwned::filter().symbol().eq(want.as_str()))
+        .expect("read_where")
+        .len();
+    let full = file.read::<TickOwned>().expect("read");
+    assert_eq!(
+        expected,
+        full.iter().filter(|t| t.symbol == want).count(),
+        "symbol rows"
+    );
+    drop(full);
+    let w = want.clone();
+    let mut q = Query {
+        name: "symbol-1of50",
+        expected,
+        variants: vec![
+            (
+                "full-borrowed",
+                Box::new(|| {
+                    file.load::<Tick>()
+                        .expect("load")
+                        .rows::<Tick>()
+                        .expect("rows")
+                        .len()
+                }),
+            ),
+            (
+                "rows-filtered-borrowed",
+                Box::new(|| {
+                    let pages = file
+                        .load_where::<Tick>(Tick::filter().symbol().eq(w.as_str()))
+                        .expect("load_where");
+                    pages.rows::<Tick>().expect("rows").len()
+                }),
+            ),
+            (
+                "rows-filtered-owned",
+                Box::new(|| {
+                    file.read_where::<TickOwned>(TickOwned::filter().symbol().eq(w.as_str()))
+                        .expect("read_where")
+                        .len()
+                }),
+            ),
+            (
+                "arrow-rowfilter",
+                Box::new(|| {
+                    let want = want.clone();
+                    let groups = groups_by_stats(&meta, 1, |s| match s {
+                        Statistics::ByteArray(s) => {
+                            s.min_opt().is_none_or(|m| m.data() <= want.as_bytes())
+                                && s.max_opt().is_none_or(|m| m.data() >= want.as_bytes())
+                        }
+                        _ => true,
+                    });
+                    arrow_query(&bytes, &arrow_meta, groups, None, 1, move |b| {
+                        let sym = b.column(0).as_string::<i32>();
+                        Ok(sym.iter().map(|v| v.map(|v| v == want)).collect())
+                    })
+                }),
+            ),
+        ],
+    };
+    eprintln!(
+        "symbol-1of50: {} rows, {} row groups, symbol {}",
+        file.num_rows(),
+        file.num_row_groups(),
+        symbols()[7]
+    );
+    time(&mut q, rounds);
+}

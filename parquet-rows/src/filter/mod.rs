@@ -1,0 +1,520 @@
+//! Typed filters: read only the rows that match, skipping what statistics,
+//! dictionaries and the page index prove cannot match.
+//!
+//! `#[derive(ParquetRow)]` on `Tick` generates `TickFilter`, reached by
+//! `Tick::filter()`, with one method per field of a scalar type (`bool`,
+//! integers, floats, strings and their `Option`s). Each returns a [`Column`]
+//! whose comparisons take a value of the field's own type, so a predicate of
+//! the wrong type does not compile. Predicates chain into a conjunction.
+//!
+//! ```
+//! use parquet_rows::{ParquetFile, ParquetRow, RowFilter};
+//!
+//! #[derive(ParquetRow)]
+//! struct Tick<'a> { ts: i64, symbol: &'a str, bid: f64, ask: f64 }
+//!
+//! # fn main() -> parquet_rows::Result<()> {
+//! # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(100)?)?;
+//! let pages = file.load_where::<Tick>(Tick::filter().ts().between(10, 19).symbol().eq("EURUSD"))?;
+//! let ticks: Vec<Tick<'_>> = pages.rows()?;
+//! assert!(ticks.iter().all(|t| (10..=19).contains(&t.ts) && t.symbol == "EURUSD"));
+//!
+//! // The first five matching rows, after skipping two.
+//! let first = file.load_where::<Tick>(Tick::filter().symbol().eq("EURUSD").offset(2).limit(5))?;
+//! assert!(first.rows::<Tick>()?.len() <= 5);
+//! # Ok(()) }
+//! ```
+//!
+//! The rows returned are exactly the rows of the full read that match, in
+//! file order. How statistics are trusted is written in `docs/filters.md`.
+
+pub(crate) mod plan;
+mod predicate;
+pub(crate) mod prune;
+
+use std::marker::PhantomData;
+use std::ops::{Bound, RangeBounds};
+
+pub(crate) use predicate::{Op, Scalar, Summary, Test};
+pub use predicate::{Predicate, ScalarRef};
+
+/// The filter type `#[derive(ParquetRow)]` generated for `T`, to name it
+/// (`FilterOf<Tick<'static>>` for a struct with a lifetime, whose filter does
+/// not depend on it).
+///
+/// ```
+/// # use parquet_rows::{FilterOf, ParquetRow};
+/// #[derive(ParquetRow)]
+/// struct Tick { ts: i64, symbol: String }
+///
+/// fn recent(filter: FilterOf<Tick>, since: i64) -> FilterOf<Tick> {
+///     filter.ts().ge(since)
+/// }
+/// let filter = recent(Tick::filter().symbol().eq("EURUSD"), 1_000);
+/// ```
+pub type FilterOf<T> = <T as crate::ParquetRow<'static>>::Filter;
+
+/// The predicates of a filter under construction (a conjunction), held by
+/// the derive-generated filter types.
+#[doc(hidden)]
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Predicates {
+    pub(crate) all: Vec<Predicate>,
+}
+
+impl Predicates {
+    fn push(&mut self, field: usize, test: Test) {
+        self.all.push(Predicate { field, test });
+    }
+}
+
+/// A filter over the rows of one struct: what `#[derive(ParquetRow)]`
+/// generates (`TickFilter` for `Tick`, made by `Tick::filter()`).
+///
+/// The methods are plumbing, except [`RowFilter::offset`] and
+/// [`RowFilter::limit`], which turn the filter into a [`Query`].
+pub trait RowFilter: Sized {
+    /// The predicates so far.
+    #[doc(hidden)]
+    fn as_predicates_mut(&mut self) -> &mut Predicates;
+
+    /// The predicates, consuming the filter.
+    #[doc(hidden)]
+    fn into_predicate_list(self) -> Predicates;
+
+    /// Skips the first `n` matching rows.
+    ///
+    /// ```
+    /// # use parquet_rows::{ParquetRow, RowFilter};
+    /// # #[derive(ParquetRow)] struct Tick { ts: i64 }
+    /// let query = Tick::filter().ts().gt(0).offset(10).limit(100);
+    /// ```
+    fn offset(self, n: usize) -> Query<Self> {
+        Query::from_filter(self).offset(n)
+    }
+
+    /// Returns at most `n` matching rows.
+    fn limit(self, n: usize) -> Query<Self> {
+        Query::from_filter(self).limit(n)
+    }
+}
+
+/// A filter with a window over the matching rows: skip `offset` of them,
+/// return at most `limit`. Made from a filter by [`RowFilter::offset`] and
+/// [`RowFilter::limit`]; every filter converts into one.
+#[derive(Debug, Clone)]
+pub struct Query<F> {
+    pub(crate) predicates: Predicates,
+    pub(crate) offset: usize,
+    pub(crate) limit: Option<usize>,
+    filter: PhantomData<fn() -> F>,
+}
+
+impl<F: RowFilter> Query<F> {
+    /// Every row that `filter` lets through.
+    pub fn from_filter(filter: F) -> Self {
+        Query {
+            predicates: filter.into_predicate_list(),
+            offset: 0,
+            limit: None,
+            filter: PhantomData,
+        }
+    }
+
+    /// Skips the first `n` matching rows.
+    #[must_use]
+    pub fn offset(mut self, n: usize) -> Self {
+        self.offset = n;
+        self
+    }
+
+    /// Returns at most `n` matching rows.
+    #[must_use]
+    pub fn limit(mut self, n: usize) -> Self {
+        self.limit = Some(n);
+        self
+    }
+}
+
+impl<F> Query<F> {
+    /// The untyped part: what the loaders and decoders need.
+    pub(crate) fn erase(self) -> Selection {
+        Selection {
+            predicates: self.predicates.all,
+            offset: self.offset,
+            limit: self.limit,
+        }
+    }
+}
+
+/// A query with the row type forgotten (predicates name fields by number).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Selection {
+    pub(crate) predicates: Vec<Predicate>,
+    pub(crate) offset: usize,
+    pub(crate) limit: Option<usize>,
+}
+
+impl Selection {
+    /// Whether a row matches every predicate.
+    pub(crate) fn matches<'p, T: crate::ParquetRow<'p>>(&self, row: &T) -> bool {
+        self.predicates.iter().all(|p| row.test(p))
+    }
+}
+
+/// What is left of a query's window while rows stream past it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Window {
+    pub(crate) skip: usize,         // matching rows still to skip
+    pub(crate) take: Option<usize>, // matching rows still to return (`None`: all)
+}
+
+impl Window {
+    /// The whole window of `selection`.
+    pub(crate) fn of(selection: &Selection) -> Self {
+        Window {
+            skip: selection.offset,
+            take: selection.limit,
+        }
+    }
+
+    /// Whether no more rows will be returned.
+    pub(crate) fn full(&self) -> bool {
+        self.take == Some(0)
+    }
+
+    /// Keeps of `rows[from..]` those that `keep` accepts and the window lets
+    /// through, in order.
+    pub(crate) fn retain<T>(
+        &mut self,
+        rows: &mut Vec<T>,
+        from: usize,
+        mut keep: impl FnMut(&T) -> bool,
+    ) {
+        let mut kept = from;
+        for i in from..rows.len() {
+            if self.full() {
+                break;
+            }
+            if !keep(&rows[i]) {
+                continue;
+            }
+            if self.skip > 0 {
+                self.skip -= 1;
+                continue;
+            }
+            rows.swap(kept, i);
+            kept += 1;
+            if let Some(take) = &mut self.take {
+                *take -= 1;
+            }
+        }
+        rows.truncate(kept);
+    }
+}
+
+/// The filter of a struct with no filterable field, and of the stub a
+/// failed derive emits.
+#[doc(hidden)]
+#[derive(Debug, Default, Clone)]
+pub struct NoFilter(Predicates);
+
+impl RowFilter for NoFilter {
+    fn as_predicates_mut(&mut self) -> &mut Predicates {
+        &mut self.0
+    }
+    fn into_predicate_list(self) -> Predicates {
+        self.0
+    }
+}
+
+impl From<NoFilter> for Query<NoFilter> {
+    fn from(filter: NoFilter) -> Self {
+        Query::from_filter(filter)
+    }
+}
+
+/// A field type that predicates can test: `bool`, the integers, `f32`,
+/// `f64`, the string types, and `Option`s of them.
+///
+/// `Value` is the type of the values the field is compared with: the field's
+/// own type, `String` for the string types (so `eq("EURUSD")` reads well),
+/// the inner type for an `Option`.
+#[diagnostic::on_unimplemented(
+    message = "a field of type `{Self}` cannot be filtered on",
+    note = "filters compare `bool`, integer, float and string fields, and `Option`s of them"
+)]
+pub trait FilterField {
+    /// The type of the values this field is compared with.
+    type Value: FilterValue;
+    /// The field's value for a predicate.
+    #[doc(hidden)]
+    fn scalar(&self) -> ScalarRef<'_>;
+}
+
+/// A value a predicate compares a field with (see [`FilterField::Value`]).
+pub trait FilterValue {
+    /// The value, widened.
+    #[doc(hidden)]
+    #[allow(private_interfaces)]
+    fn into_scalar(self) -> Scalar;
+}
+
+/// A value that a field of value type `V` compares with: `V` itself, and
+/// for string fields `&str`, `&String`, `Box<str>`, `Arc<str>` and `Cow<str>`.
+/// Numbers are not widened: `ts().gt(t0)` on an `i64` field takes an `i64`
+/// (a literal is inferred as one), so a predicate reads as the field's type.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a value of the field's type `{V}`",
+    label = "the field compares with `{V}` values",
+    note = "a predicate compares a field with a value of the field's own type"
+)]
+pub trait IntoFilterValue<V> {
+    /// The value, as the field's value type.
+    #[doc(hidden)]
+    fn into_filter_value(self) -> V;
+}
+
+impl<V: FilterValue> IntoFilterValue<V> for V {
+    fn into_filter_value(self) -> V {
+        self
+    }
+}
+
+macro_rules! into_string {
+    ($($t:ty),*) => {$(
+        impl IntoFilterValue<String> for $t {
+            fn into_filter_value(self) -> String {
+                String::from(&*self)
+            }
+        }
+    )*};
+}
+
+into_string!(
+    &str,
+    &String,
+    Box<str>,
+    std::sync::Arc<str>,
+    std::borrow::Cow<'_, str>
+);
+
+macro_rules! numbers {
+    ($($t:ty => $kind:ident as $wide:ty),* $(,)?) => {$(
+        impl FilterField for $t {
+            type Value = $t;
+            #[inline]
+            fn scalar(&self) -> ScalarRef<'_> {
+                ScalarRef::$kind(<$wide>::from(*self))
+            }
+        }
+        impl FilterValue for $t {
+            #[allow(private_interfaces)]
+            fn into_scalar(self) -> Scalar {
+                Scalar::$kind(<$wide>::from(self))
+            }
+        }
+    )*};
+}
+
+numbers! {
+    bool => Bool as bool,
+    i8 => Int as i64, i16 => Int as i64, i32 => Int as i64, i64 => Int as i64,
+    u8 => UInt as u64, u16 => UInt as u64, u32 => UInt as u64, u64 => UInt as u64,
+    f32 => Float as f64, f64 => Float as f64,
+}
+
+macro_rules! strings {
+    ($($t:ty),*) => {$(
+        impl FilterField for $t {
+            type Value = String;
+            #[inline]
+            fn scalar(&self) -> ScalarRef<'_> {
+                ScalarRef::Str(str::as_bytes(self))
+            }
+        }
+    )*};
+}
+
+strings!(&str, String, Box<str>, std::sync::Arc<str>);
+
+impl FilterValue for String {
+    #[allow(private_interfaces)]
+    fn into_scalar(self) -> Scalar {
+        Scalar::Str(self.into_boxed_str())
+    }
+}
+
+impl<T: FilterField> FilterField for Option<T> {
+    type Value = T::Value;
+    #[inline]
+    fn scalar(&self) -> ScalarRef<'_> {
+        self.as_ref().map_or(ScalarRef::Null, T::scalar)
+    }
+}
+
+/// One field of a filter under construction: its comparisons take values of
+/// the field's type `V` and return the filter `F`, to chain the next
+/// predicate (a conjunction).
+///
+/// ```
+/// # use parquet_rows::ParquetRow;
+/// #[derive(ParquetRow)]
+/// struct Quote { symbol: String, size: Option<i32> }
+///
+/// let filter = Quote::filter().symbol().eq("EURUSD").size().gt(100);
+/// ```
+///
+/// A value of another type is a compile error:
+///
+/// ```compile_fail
+/// # use parquet_rows::ParquetRow;
+/// # #[derive(ParquetRow)]
+/// # struct Quote { symbol: String, size: Option<i32> }
+/// let filter = Quote::filter().size().gt("100");
+/// ```
+#[derive(Debug)]
+pub struct Column<F, V> {
+    filter: F,
+    field: usize,
+    value: PhantomData<fn(V)>,
+}
+
+impl<F: RowFilter, V: FilterValue> Column<F, V> {
+    /// The handle of field number `field` (in `ParquetRow::fields` order).
+    #[doc(hidden)]
+    pub fn new(filter: F, field: usize) -> Self {
+        Column {
+            filter,
+            field,
+            value: PhantomData,
+        }
+    }
+
+    fn test(mut self, test: Test) -> F {
+        self.filter.as_predicates_mut().push(self.field, test);
+        self.filter
+    }
+
+    fn cmp(self, op: Op, value: impl IntoFilterValue<V>) -> F {
+        let scalar = value.into_filter_value().into_scalar();
+        self.test(Test::Cmp(op, scalar))
+    }
+
+    /// The field equals `value`.
+    pub fn eq(self, value: impl IntoFilterValue<V>) -> F {
+        self.cmp(Op::Eq, value)
+    }
+
+    /// The field is not null and differs from `value`.
+    pub fn ne(self, value: impl IntoFilterValue<V>) -> F {
+        self.cmp(Op::Ne, value)
+    }
+
+    /// The field is less than `value`.
+    pub fn lt(self, value: impl IntoFilterValue<V>) -> F {
+        self.cmp(Op::Lt, value)
+    }
+
+    /// The field is at most `value`.
+    pub fn le(self, value: impl IntoFilterValue<V>) -> F {
+        self.cmp(Op::Le, value)
+    }
+
+    /// The field is greater than `value`.
+    pub fn gt(self, value: impl IntoFilterValue<V>) -> F {
+        self.cmp(Op::Gt, value)
+    }
+
+    /// The field is at least `value`.
+    pub fn ge(self, value: impl IntoFilterValue<V>) -> F {
+        self.cmp(Op::Ge, value)
+    }
+
+    /// `low <= field <= high`, both ends included (as SQL's `BETWEEN`).
+    pub fn between(self, low: impl IntoFilterValue<V>, high: impl IntoFilterValue<V>) -> F {
+        let (field, high) = (self.field, high.into_filter_value().into_scalar());
+        let mut filter = self.cmp(Op::Ge, low);
+        filter
+            .as_predicates_mut()
+            .push(field, Test::Cmp(Op::Le, high));
+        filter
+    }
+
+    /// The field lies in `range` (`t0..t1`, `t0..=t1`, `..t1`, `t0..`).
+    pub fn in_range<T: IntoFilterValue<V> + Clone>(self, range: impl RangeBounds<T>) -> F {
+        let field = self.field;
+        let mut filter = self.filter;
+        let mut push = |op, v: &T| {
+            let scalar = v.clone().into_filter_value().into_scalar();
+            filter
+                .as_predicates_mut()
+                .push(field, Test::Cmp(op, scalar));
+        };
+        match range.start_bound() {
+            Bound::Included(v) => push(Op::Ge, v),
+            Bound::Excluded(v) => push(Op::Gt, v),
+            Bound::Unbounded => {}
+        }
+        match range.end_bound() {
+            Bound::Included(v) => push(Op::Le, v),
+            Bound::Excluded(v) => push(Op::Lt, v),
+            Bound::Unbounded => {}
+        }
+        filter
+    }
+
+    /// The field is null (`None`); never true of a field that is not an
+    /// `Option`.
+    pub fn is_null(self) -> F {
+        self.test(Test::IsNull)
+    }
+
+    /// The field is not null.
+    pub fn is_not_null(self) -> F {
+        self.test(Test::IsNotNull)
+    }
+}
+
+/// Decodes `n` rows of a field and drops them: the rows of a page before
+/// (or after) the rows a query reads. Decoding is wasted work that a `skip`
+/// on the decoders would save; it is kept behind this one function so that
+/// it can switch to one.
+#[doc(hidden)]
+pub fn discard<T, R: crate::nested::BatchReader<T>>(
+    reader: &mut R,
+    mut n: usize,
+) -> crate::Result<()> {
+    let mut scratch = Vec::new();
+    while n > 0 {
+        let batch = n.min(crate::__private::BATCH);
+        reader.read(batch, &mut scratch)?;
+        scratch.clear();
+        n -= batch;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn windows_skip_then_take_across_batches() {
+        let selection = Selection {
+            predicates: Vec::new(),
+            offset: 3,
+            limit: Some(4),
+        };
+        let mut window = Window::of(&selection);
+        // Batch one: evens match; 0, 2, 4 are skipped, 6 and 8 kept.
+        let mut rows: Vec<u32> = (0..10).collect();
+        window.retain(&mut rows, 0, |r| r % 2 == 0);
+        assert_eq!(rows, [6, 8]);
+        // Batch two, appended after rows kept earlier: two more, then full.
+        let mut more = vec![100, 10, 12, 14, 16];
+        window.retain(&mut more, 1, |r| r % 2 == 0);
+        assert_eq!(more, [100, 10, 12]);
+        assert!(window.full());
+    }
+}

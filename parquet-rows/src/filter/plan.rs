@@ -1,0 +1,273 @@
+//! The plan of one row group for a query: skip it, or read which rows, and
+//! for each column which pages.
+//!
+//! In order of cost: the footer's statistics (no I/O), the dictionary page of
+//! a column with an equality predicate (one small read), then the page index
+//! (two small reads per column) narrows the rows to those of the pages that
+//! may match. The rows between are decoded and filtered row by row.
+
+use std::ops::Range;
+
+use parquet::basic::ColumnOrder;
+use parquet::column::page::Page;
+use parquet::file::metadata::{ColumnChunkMetaData, RowGroupMetaData};
+use parquet::file::page_index::index_reader::{decode_column_index, decode_offset_index};
+
+use super::prune::{all_dictionary, dictionary_holds, leaf_of, row_group_may_match, PageIndex};
+use super::Selection;
+use crate::bind::Binding;
+use crate::chunk::{read_pages, Budget, Source};
+use crate::options::ReadOptions;
+
+/// The most bytes a column chunk's page index may take before it is ignored
+/// (it is a few bytes per page; a larger one is corrupt or hostile).
+const MAX_INDEX_BYTES: u64 = 16 << 20;
+
+/// What to read of one row group.
+#[derive(Debug)]
+pub(crate) struct GroupPlan {
+    /// The rows to decode, `0..num_rows` when nothing narrowed them.
+    pub(crate) rows: Range<usize>,
+    /// Per entry of `Binding::leaves`: the column's page index, when the rows
+    /// were narrowed and the column has a usable one.
+    pub(crate) index: Vec<Option<PageIndex>>,
+}
+
+/// Where the planner reads from.
+pub(crate) struct Input<'a> {
+    pub(crate) meta: &'a RowGroupMetaData,
+    pub(crate) orders: &'a dyn Fn(usize) -> ColumnOrder,
+    pub(crate) source: &'a Source,
+    pub(crate) file_len: u64,
+    pub(crate) options: ReadOptions,
+}
+
+/// The plan of a row group of `rows` rows, or `None` when it holds no
+/// matching row.
+pub(crate) fn plan(
+    input: &Input<'_>,
+    binding: &Binding,
+    selection: &Selection,
+    rows: usize,
+) -> Option<GroupPlan> {
+    let whole = GroupPlan {
+        rows: 0..rows,
+        index: Vec::new(),
+    };
+    let predicates = &selection.predicates;
+    if predicates.is_empty() {
+        return Some(whole);
+    }
+    if !row_group_may_match(input.meta, input.orders, binding, predicates) {
+        return None;
+    }
+    for p in predicates {
+        let (Some(value), Some(leaf)) = (p.equals(), leaf_of(binding, p.field)) else {
+            continue;
+        };
+        if dictionary_lacks(input, input.meta.column(leaf), value) {
+            return None;
+        }
+    }
+    if !flat(input.meta, binding) {
+        return Some(whole);
+    }
+    let index: Vec<Option<PageIndex>> = binding
+        .leaves
+        .iter()
+        .map(|&leaf| page_index(input, input.meta.column(leaf), rows))
+        .collect();
+    let (mut lo, mut hi) = (0, rows);
+    for p in predicates {
+        let Some(leaf) = leaf_of(binding, p.field) else {
+            continue;
+        };
+        let Ok(k) = binding.leaves.binary_search(&leaf) else {
+            continue;
+        };
+        let Some(pi) = &index[k] else {
+            continue;
+        };
+        let descr = input.meta.column(leaf).column_descr();
+        if let Some(pages) = pi.matching_rows(p, descr, (input.orders)(leaf), rows) {
+            (lo, hi) = (lo.max(pages.start), hi.min(pages.end));
+        }
+    }
+    if lo >= hi {
+        return None;
+    }
+    Some(GroupPlan {
+        rows: lo..hi,
+        index,
+    })
+}
+
+/// Whether every field reads one column outside any list: only then do all
+/// columns have one value per row, so a row range is a value range in each.
+fn flat(meta: &RowGroupMetaData, binding: &Binding) -> bool {
+    (0..binding.fields.len()).all(|f| leaf_of(binding, f).is_some())
+        && binding.leaves.iter().all(|&leaf| {
+            leaf < meta.num_columns() && meta.column(leaf).column_descr().max_rep_level() == 0
+        })
+}
+
+/// Whether the chunk's dictionary proves `value` absent: every data page is
+/// dictionary-encoded and the dictionary does not hold it. Any doubt (no
+/// encoding statistics, an unreadable page) says no.
+fn dictionary_lacks(input: &Input<'_>, chunk: &ColumnChunkMetaData, value: &super::Scalar) -> bool {
+    if !all_dictionary(chunk) {
+        return false;
+    }
+    let (Some(start), end) = (chunk.dictionary_page_offset(), chunk.data_page_offset()) else {
+        return false;
+    };
+    let (Ok(start), Ok(end)) = (u64::try_from(start), u64::try_from(end)) else {
+        return false;
+    };
+    if start >= end || end > input.file_len || end - start > input.options.page_bytes() as u64 {
+        return false;
+    }
+    let Ok(bytes) = input.source.read(start, end - start) else {
+        return false;
+    };
+    let mut budget = Budget {
+        left: input.options.row_group_bytes(),
+        options: input.options,
+    };
+    let Ok(pages) = read_pages(&bytes, chunk.compression(), &mut budget) else {
+        return false;
+    };
+    #[allow(deprecated)]
+    let plain = |e| {
+        matches!(
+            e,
+            parquet::basic::Encoding::PLAIN | parquet::basic::Encoding::PLAIN_DICTIONARY
+        )
+    };
+    match pages.first() {
+        Some(Page::DictionaryPage {
+            buf,
+            num_values,
+            encoding,
+            ..
+        }) if plain(*encoding) => {
+            let physical = chunk.column_descr().physical_type();
+            dictionary_holds(buf, *num_values as usize, physical, value) == Some(false)
+        }
+        _ => false,
+    }
+}
+
+/// The bytes `offset..offset + len` of the file, if they lie inside it and
+/// are small enough for an index.
+fn read_index(input: &Input<'_>, offset: Option<i64>, len: Option<i32>) -> Option<bytes::Bytes> {
+    let offset = u64::try_from(offset?).ok()?;
+    let len = u64::try_from(len?).ok()?;
+    if len == 0 || len > MAX_INDEX_BYTES || offset.checked_add(len)? > input.file_len {
+        return None;
+    }
+    input.source.read(offset, len).ok()
+}
+
+/// The chunk's page index, if it has a usable one.
+fn page_index(input: &Input<'_>, chunk: &ColumnChunkMetaData, rows: usize) -> Option<PageIndex> {
+    let offsets = read_index(
+        input,
+        chunk.offset_index_offset(),
+        chunk.offset_index_length(),
+    )?;
+    let offsets = decode_offset_index(&offsets).ok()?;
+    let columns = read_index(
+        input,
+        chunk.column_index_offset(),
+        chunk.column_index_length(),
+    )
+    .and_then(|b| decode_column_index(&b, chunk.column_type()).ok());
+    PageIndex::checked(offsets, columns, rows)
+}
+
+/// Which bytes of a column chunk to read for rows `rows` of its row group
+/// of `total` rows, and how many rows before and after them those pages hold.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Span {
+    /// The dictionary page's bytes, if any: `dictionary_page_offset` up to
+    /// the first data page.
+    pub(crate) dictionary: Option<Range<u64>>,
+    /// The data pages overlapping `rows`, contiguous.
+    pub(crate) data: Range<u64>,
+    /// Rows of those pages before `rows.start`.
+    pub(crate) leading: usize,
+    /// Rows of those pages after `rows.end`.
+    pub(crate) trailing: usize,
+}
+
+/// The byte ranges of column chunk `meta` (entry `k` of the binding's
+/// leaves, its bytes `chunk`) to read for `plan`, and how many rows the
+/// pages read hold before and after the plan's rows (to be decoded and
+/// dropped). Without a plan, or without a usable page index, the whole chunk.
+pub(crate) fn chunk_ranges(
+    plan: Option<&GroupPlan>,
+    k: usize,
+    meta: &ColumnChunkMetaData,
+    chunk: Range<u64>,
+    total: usize,
+) -> (Vec<Range<u64>>, usize, usize) {
+    let Some(plan) = plan else {
+        return (vec![chunk], 0, 0);
+    };
+    let spanned = plan
+        .index
+        .get(k)
+        .and_then(Option::as_ref)
+        .and_then(|pi| span(pi, meta, chunk.clone(), &plan.rows, total));
+    match spanned {
+        Some(span) => {
+            let ranges = span.dictionary.into_iter().chain([span.data]).collect();
+            (ranges, span.leading, span.trailing)
+        }
+        None => (vec![chunk], plan.rows.start, total - plan.rows.end),
+    }
+}
+
+/// The span of `rows` in a chunk whose bytes are `chunk` (start, end), or
+/// `None` when the index points outside the chunk (the whole chunk is then
+/// read).
+fn span(
+    pi: &PageIndex,
+    meta: &ColumnChunkMetaData,
+    chunk: Range<u64>,
+    rows: &Range<usize>,
+    total: usize,
+) -> Option<Span> {
+    let pages = pi.pages();
+    // The last page starting at or before `rows.start`, the last before `rows.end`.
+    let first = (0..pages)
+        .rev()
+        .find(|&i| pi.page_start(i, total) <= rows.start)?;
+    let last = (0..pages)
+        .rev()
+        .find(|&i| pi.page_start(i, total) < rows.end)?;
+    let locations = pi.offsets.page_locations();
+    let begin = u64::try_from(locations[first].offset).ok()?;
+    let end = u64::try_from(locations[last].offset)
+        .ok()?
+        .checked_add(u64::try_from(locations[last].compressed_page_size).ok()?)?;
+    if begin < chunk.start || end > chunk.end || begin >= end {
+        return None;
+    }
+    let first_data = u64::try_from(locations[0].offset).ok()?;
+    let dictionary = match meta.dictionary_page_offset() {
+        Some(d) => {
+            let d = u64::try_from(d).ok()?;
+            (d < first_data && d >= chunk.start).then_some(d..first_data)
+        }
+        None if first_data > chunk.start => Some(chunk.start..first_data),
+        None => None,
+    };
+    Some(Span {
+        dictionary,
+        data: begin..end,
+        leading: rows.start - pi.page_start(first, total),
+        trailing: pi.page_start(last + 1, total) - rows.end,
+    })
+}

@@ -1,0 +1,391 @@
+//! What the footer, the dictionary pages and the page index prove about a
+//! row group: whether it may hold a matching row, and which of its rows may.
+//!
+//! Statistics are untrusted: a bound is used only where its order is the
+//! order the predicate compares in (the rule is in `docs/filters.md`), and
+//! anything missing or unusable means "may match".
+
+use parquet::basic::{ColumnOrder, Encoding, SortOrder, Type as PhysicalType};
+use parquet::file::metadata::{ColumnChunkMetaData, RowGroupMetaData};
+use parquet::file::page_index::column_index::ColumnIndexMetaData;
+use parquet::file::page_index::offset_index::OffsetIndexMetaData;
+use parquet::file::statistics::Statistics;
+use parquet::schema::types::ColumnDescriptor;
+
+use super::{Predicate, Scalar, ScalarRef, Summary};
+use crate::bind::Binding;
+
+/// An INT32 statistic of an unsigned column, as the value it stands for.
+fn u32_bits(v: i32) -> u64 {
+    u64::from(u32::from_le_bytes(v.to_le_bytes()))
+}
+
+/// An INT64 statistic of an unsigned column, as the value it stands for.
+fn u64_bits(v: i64) -> u64 {
+    u64::from_le_bytes(v.to_le_bytes())
+}
+
+/// The leaf column of field `field` when the field reads exactly one flat
+/// column (the only fields predicates exist for).
+pub(crate) fn leaf_of(binding: &Binding, field: usize) -> Option<usize> {
+    let mut leaves = Vec::new();
+    binding.fields.get(field)?.leaves(&mut leaves);
+    match leaves[..] {
+        [leaf] => Some(leaf),
+        _ => None,
+    }
+}
+
+/// Whether min/max in the order of `descr` may be compared with `value`:
+/// the column's sort order must be the order `value`'s kind compares in,
+/// and an unsigned or byte-array order must be declared by the footer's
+/// column order (legacy writers sorted everything signed).
+fn order_fits(descr: &ColumnDescriptor, order: ColumnOrder, value: &Scalar) -> bool {
+    let declared = matches!(order, ColumnOrder::TYPE_DEFINED_ORDER(_));
+    match (value, descr.sort_order()) {
+        (Scalar::Int(_) | Scalar::Float(_), SortOrder::SIGNED) => true,
+        (Scalar::UInt(_) | Scalar::Str(_), SortOrder::UNSIGNED) => declared,
+        _ => false,
+    }
+}
+
+/// The bounds of a row group's column from its statistics, as `value`'s
+/// kind; `None` where they cannot be used.
+fn stat_bounds<'a>(
+    stats: &'a Statistics,
+    value: &Scalar,
+) -> Option<(ScalarRef<'a>, ScalarRef<'a>)> {
+    // Deprecated `min`/`max` were written in signed order whatever the type:
+    // only a signed comparison may use them.
+    let signed = matches!(value, Scalar::Int(_) | Scalar::Float(_));
+    if stats.is_min_max_deprecated() && !signed {
+        return None;
+    }
+    let pair = |min: Option<ScalarRef<'a>>, max: Option<ScalarRef<'a>>| min.zip(max);
+    match (stats, value) {
+        (Statistics::Int32(s), Scalar::Int(_)) => pair(
+            s.min_opt().map(|v| ScalarRef::Int(i64::from(*v))),
+            s.max_opt().map(|v| ScalarRef::Int(i64::from(*v))),
+        ),
+        (Statistics::Int64(s), Scalar::Int(_)) => pair(
+            s.min_opt().map(|v| ScalarRef::Int(*v)),
+            s.max_opt().map(|v| ScalarRef::Int(*v)),
+        ),
+        (Statistics::Int32(s), Scalar::UInt(_)) => pair(
+            s.min_opt().map(|v| ScalarRef::UInt(u32_bits(*v))),
+            s.max_opt().map(|v| ScalarRef::UInt(u32_bits(*v))),
+        ),
+        (Statistics::Int64(s), Scalar::UInt(_)) => pair(
+            s.min_opt().map(|v| ScalarRef::UInt(u64_bits(*v))),
+            s.max_opt().map(|v| ScalarRef::UInt(u64_bits(*v))),
+        ),
+        (Statistics::Float(s), Scalar::Float(_)) => pair(
+            s.min_opt().map(|v| ScalarRef::Float(f64::from(*v))),
+            s.max_opt().map(|v| ScalarRef::Float(f64::from(*v))),
+        ),
+        (Statistics::Double(s), Scalar::Float(_)) => pair(
+            s.min_opt().map(|v| ScalarRef::Float(*v)),
+            s.max_opt().map(|v| ScalarRef::Float(*v)),
+        ),
+        (Statistics::ByteArray(s), Scalar::Str(_)) => pair(
+            s.min_opt().map(|v| ScalarRef::Str(v.data())),
+            s.max_opt().map(|v| ScalarRef::Str(v.data())),
+        ),
+        _ => None,
+    }
+}
+
+/// The summary of column chunk `chunk` of a row group of `rows` rows, for
+/// a predicate comparing with `value` (`None`: a null test).
+fn chunk_summary<'a>(
+    chunk: &'a ColumnChunkMetaData,
+    order: ColumnOrder,
+    value: Option<&Scalar>,
+    rows: u64,
+) -> Summary<'a> {
+    let stats = chunk.statistics();
+    let bounds = match (stats, value) {
+        (Some(stats), Some(value)) if order_fits(chunk.column_descr(), order, value) => {
+            stat_bounds(stats, value)
+        }
+        _ => None,
+    };
+    Summary {
+        min: bounds.map(|b| b.0),
+        max: bounds.map(|b| b.1),
+        nulls: stats.and_then(Statistics::null_count_opt),
+        values: rows,
+    }
+}
+
+/// The value a predicate compares with, if it compares.
+fn compared(p: &Predicate) -> Option<&Scalar> {
+    match &p.test {
+        super::Test::Cmp(_, v) => Some(v),
+        _ => None,
+    }
+}
+
+/// Whether row group `meta` may hold a row matching every predicate,
+/// judged from the footer's statistics alone.
+pub(crate) fn row_group_may_match(
+    meta: &RowGroupMetaData,
+    orders: &dyn Fn(usize) -> ColumnOrder,
+    binding: &Binding,
+    predicates: &[Predicate],
+) -> bool {
+    let rows = u64::try_from(meta.num_rows()).unwrap_or(0);
+    predicates.iter().all(|p| {
+        let Some(leaf) = leaf_of(binding, p.field) else {
+            return true;
+        };
+        if leaf >= meta.num_columns() {
+            return true;
+        }
+        let chunk = meta.column(leaf);
+        p.may_match(&chunk_summary(chunk, orders(leaf), compared(p), rows))
+    })
+}
+
+/// Whether every data page of `chunk` is dictionary-encoded, as its footer
+/// entry says (the encoding statistics; without them nothing is known).
+pub(crate) fn all_dictionary(chunk: &ColumnChunkMetaData) -> bool {
+    if chunk.dictionary_page_offset().is_none() {
+        return false;
+    }
+    #[allow(deprecated)]
+    let dictionary =
+        |e: Encoding| matches!(e, Encoding::PLAIN_DICTIONARY | Encoding::RLE_DICTIONARY);
+    if let Some(mask) = chunk.page_encoding_stats_mask() {
+        return mask.is_only(Encoding::PLAIN_DICTIONARY) || mask.is_only(Encoding::RLE_DICTIONARY);
+    }
+    chunk.page_encoding_stats().is_some_and(|stats| {
+        stats.iter().all(|s| {
+            s.page_type != parquet::basic::PageType::DATA_PAGE
+                && s.page_type != parquet::basic::PageType::DATA_PAGE_V2
+                || dictionary(s.encoding)
+        })
+    })
+}
+
+/// Whether a PLAIN-encoded dictionary page of `count` values of the
+/// column's type holds `value`; `None` when the page cannot tell (another
+/// kind, a malformed page: the row group is then read).
+pub(crate) fn dictionary_holds(
+    page: &[u8],
+    count: usize,
+    physical: PhysicalType,
+    value: &Scalar,
+) -> Option<bool> {
+    match (physical, value) {
+        (PhysicalType::BYTE_ARRAY, Scalar::Str(want)) => {
+            let want = want.as_bytes();
+            let mut at = 0usize;
+            for _ in 0..count {
+                let len = page.get(at..at + 4)?;
+                let len = u32::from_le_bytes([len[0], len[1], len[2], len[3]]) as usize;
+                let entry = page.get(at + 4..(at + 4).checked_add(len)?)?;
+                if entry == want {
+                    return Some(true);
+                }
+                at += 4 + len;
+            }
+            Some(false)
+        }
+        (PhysicalType::INT32, Scalar::Int(want)) => {
+            let want = i32::try_from(*want).ok();
+            let found = page
+                .get(..count.checked_mul(4)?)?
+                .chunks_exact(4)
+                .any(|b| Some(i32::from_le_bytes([b[0], b[1], b[2], b[3]])) == want);
+            Some(found)
+        }
+        (PhysicalType::INT64, Scalar::Int(want)) => {
+            let found = page.get(..count.checked_mul(8)?)?.chunks_exact(8).any(|b| {
+                i64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]) == *want
+            });
+            Some(found)
+        }
+        _ => None,
+    }
+}
+
+/// A column's page index in a row group: where its pages start (bytes and
+/// rows) and, if present, what each holds.
+#[derive(Debug)]
+pub(crate) struct PageIndex {
+    pub(crate) offsets: OffsetIndexMetaData,
+    pub(crate) columns: Option<ColumnIndexMetaData>,
+}
+
+impl PageIndex {
+    /// The index, if its pages start at row 0, in increasing order, within
+    /// the row group's `rows`, and the column index (when given) describes
+    /// as many pages: anything else is ignored as corrupt.
+    pub(crate) fn checked(
+        offsets: OffsetIndexMetaData,
+        columns: Option<ColumnIndexMetaData>,
+        rows: usize,
+    ) -> Option<Self> {
+        let locations = offsets.page_locations();
+        let first = locations.first()?;
+        if first.first_row_index != 0 {
+            return None;
+        }
+        let increasing = locations.windows(2).all(|w| {
+            w[0].first_row_index < w[1].first_row_index
+                && w[0].offset < w[1].offset
+                && w[0].compressed_page_size > 0
+        });
+        let last = locations.last()?;
+        if !increasing
+            || usize::try_from(last.first_row_index).ok()? >= rows
+            || last.compressed_page_size <= 0
+        {
+            return None;
+        }
+        let columns = columns.filter(|c| c.num_pages() == locations.len() as u64);
+        Some(PageIndex { offsets, columns })
+    }
+
+    /// Row `i`'s first row, for `i` up to the number of pages (the last is
+    /// the row group's end).
+    pub(crate) fn page_start(&self, i: usize, rows: usize) -> usize {
+        self.offsets
+            .page_locations()
+            .get(i)
+            .map_or(rows, |l| usize::try_from(l.first_row_index).unwrap_or(rows))
+    }
+
+    /// Number of pages.
+    pub(crate) fn pages(&self) -> usize {
+        self.offsets.page_locations().len()
+    }
+
+    /// The rows spanned by the pages that may match `p` (empty when none
+    /// may), or `None` if there is no column index to tell.
+    pub(crate) fn matching_rows(
+        &self,
+        p: &Predicate,
+        descr: &ColumnDescriptor,
+        order: ColumnOrder,
+        rows: usize,
+    ) -> Option<std::ops::Range<usize>> {
+        let index = self.columns.as_ref()?;
+        let value = compared(p);
+        let usable = value.is_none_or(|v| order_fits(descr, order, v));
+        let (mut lo, mut hi) = (usize::MAX, 0);
+        for page in 0..self.pages() {
+            let (start, end) = (self.page_start(page, rows), self.page_start(page + 1, rows));
+            let values = (end - start) as u64;
+            let nulls = if index.is_null_page(page) {
+                Some(values)
+            } else {
+                index.null_count(page).and_then(|n| u64::try_from(n).ok())
+            };
+            let bounds = match value {
+                Some(v) if usable && !index.is_null_page(page) => page_bounds(index, page, v),
+                _ => None,
+            };
+            let summary = Summary {
+                min: bounds.map(|b| b.0),
+                max: bounds.map(|b| b.1),
+                nulls,
+                values,
+            };
+            if p.may_match(&summary) {
+                lo = lo.min(start);
+                hi = hi.max(end);
+            }
+        }
+        Some(if lo < hi { lo..hi } else { 0..0 })
+    }
+}
+
+/// Page `page`'s bounds from a column index, as `value`'s kind.
+fn page_bounds<'a>(
+    index: &'a ColumnIndexMetaData,
+    page: usize,
+    value: &Scalar,
+) -> Option<(ScalarRef<'a>, ScalarRef<'a>)> {
+    let pair = |min: Option<ScalarRef<'a>>, max: Option<ScalarRef<'a>>| min.zip(max);
+    match (index, value) {
+        (ColumnIndexMetaData::INT32(i), Scalar::Int(_)) => pair(
+            i.min_value(page).map(|v| ScalarRef::Int(i64::from(*v))),
+            i.max_value(page).map(|v| ScalarRef::Int(i64::from(*v))),
+        ),
+        (ColumnIndexMetaData::INT64(i), Scalar::Int(_)) => pair(
+            i.min_value(page).map(|v| ScalarRef::Int(*v)),
+            i.max_value(page).map(|v| ScalarRef::Int(*v)),
+        ),
+        (ColumnIndexMetaData::INT32(i), Scalar::UInt(_)) => pair(
+            i.min_value(page).map(|v| ScalarRef::UInt(u32_bits(*v))),
+            i.max_value(page).map(|v| ScalarRef::UInt(u32_bits(*v))),
+        ),
+        (ColumnIndexMetaData::INT64(i), Scalar::UInt(_)) => pair(
+            i.min_value(page).map(|v| ScalarRef::UInt(u64_bits(*v))),
+            i.max_value(page).map(|v| ScalarRef::UInt(u64_bits(*v))),
+        ),
+        (ColumnIndexMetaData::FLOAT(i), Scalar::Float(_)) => pair(
+            i.min_value(page).map(|v| ScalarRef::Float(f64::from(*v))),
+            i.max_value(page).map(|v| ScalarRef::Float(f64::from(*v))),
+        ),
+        (ColumnIndexMetaData::DOUBLE(i), Scalar::Float(_)) => pair(
+            i.min_value(page).map(|v| ScalarRef::Float(*v)),
+            i.max_value(page).map(|v| ScalarRef::Float(*v)),
+        ),
+        (ColumnIndexMetaData::BYTE_ARRAY(i), Scalar::Str(_)) => pair(
+            i.min_value(page).map(ScalarRef::Str),
+            i.max_value(page).map(ScalarRef::Str),
+        ),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// PLAIN byte arrays: a 4-byte little-endian length, then the bytes.
+    fn plain(values: &[&str]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for v in values {
+            out.extend_from_slice(&u32::try_from(v.len()).unwrap().to_le_bytes());
+            out.extend_from_slice(v.as_bytes());
+        }
+        out
+    }
+
+    #[test]
+    fn dictionaries_say_absent_only_when_they_are_whole() {
+        let page = plain(&["EURUSD", "GBPUSD"]);
+        let want = |s: &str| Scalar::Str(s.into());
+        let ba = PhysicalType::BYTE_ARRAY;
+        assert_eq!(dictionary_holds(&page, 2, ba, &want("GBPUSD")), Some(true));
+        assert_eq!(dictionary_holds(&page, 2, ba, &want("USDJPY")), Some(false));
+        // A count beyond the bytes, or a length past the end: no verdict.
+        assert_eq!(dictionary_holds(&page, 3, ba, &want("USDJPY")), None);
+        assert_eq!(dictionary_holds(&page[..12], 2, ba, &want("USDJPY")), None);
+        let mut huge = page.clone();
+        huge[..4].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert_eq!(dictionary_holds(&huge, 2, ba, &want("USDJPY")), None);
+        // Integers: INT32 and INT64, little-endian.
+        let ints: Vec<u8> = [5i32, -7].iter().flat_map(|v| v.to_le_bytes()).collect();
+        let int32 = PhysicalType::INT32;
+        assert_eq!(
+            dictionary_holds(&ints, 2, int32, &Scalar::Int(-7)),
+            Some(true)
+        );
+        assert_eq!(
+            dictionary_holds(&ints, 2, int32, &Scalar::Int(6)),
+            Some(false)
+        );
+        assert_eq!(
+            dictionary_holds(&ints, 2, int32, &Scalar::Int(1 << 40)),
+            Some(false)
+        );
+        assert_eq!(dictionary_holds(&ints, 3, int32, &Scalar::Int(6)), None);
+        // Another kind of value: no verdict.
+        assert_eq!(dictionary_holds(&ints, 2, int32, &Scalar::UInt(5)), None);
+    }
+}

@@ -1,0 +1,474 @@
+//! Filtered reads (`load_where`, `read_where`, `stream_where`,
+//! `par_read_where`) return exactly the rows of the full read that match:
+//! random files (sorted and unsorted `ts`, with and without statistics and
+//! page index, dictionary or plain, nulls, several row groups and pages)
+//! against random conjunctions, and pruning actually skips.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+use parquet::basic::Compression;
+use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DoubleType, Int32Type, Int64Type};
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::file::writer::SerializedFileWriter;
+use parquet::schema::parser::parse_message_type;
+use parquet_rows::{FilterOf, ParquetFile, ParquetRow, RowFilter};
+use parquet_rows_suite::rng::Rng;
+
+const SCHEMA: &str = "message m {
+    REQUIRED INT64 ts;
+    OPTIONAL BINARY symbol (UTF8);
+    OPTIONAL INT32 size;
+    REQUIRED DOUBLE px;
+    REQUIRED BOOLEAN flag;
+    OPTIONAL INT32 count (INTEGER(32, false));
+}";
+
+const SYMBOLS: [&str; 6] = ["AUDUSD", "EURUSD", "GBPUSD", "USDJPY", "XAUUSD", "é🦀"];
+
+#[derive(ParquetRow, Debug, Clone, PartialEq)]
+struct Row {
+    ts: i64,
+    symbol: Option<String>,
+    size: Option<i32>,
+    px: f64,
+    flag: bool,
+    count: Option<u32>,
+}
+
+#[derive(ParquetRow, Debug, Clone, Copy, PartialEq)]
+struct RowRef<'a> {
+    ts: i64,
+    symbol: Option<&'a str>,
+    size: Option<i32>,
+}
+
+/// How a random file is laid out.
+#[derive(Debug, Clone, Copy)]
+struct Layout {
+    rows: usize,
+    sorted: bool,
+    stats: EnabledStatistics,
+    offset_index: bool,
+    dictionary: bool,
+    group_rows: usize,
+    page_rows: usize,
+}
+
+fn layout(rng: &mut Rng) -> Layout {
+    let stats = [
+        EnabledStatistics::None,
+        EnabledStatistics::Chunk,
+        EnabledStatistics::Page,
+    ][rng.below(3)];
+    Layout {
+        rows: rng.below(3000),
+        sorted: rng.chance(50),
+        stats,
+        offset_index: rng.chance(70),
+        dictionary: rng.chance(50),
+        group_rows: 1 + rng.below(1200),
+        page_rows: 1 + rng.below(300),
+    }
+}
+
+fn rows(rng: &mut Rng, l: &Layout) -> Vec<Row> {
+    let mut ts: Vec<i64> = (0..l.rows)
+        .map(|_| i64::try_from(rng.below(10_000)).unwrap() - 5_000)
+        .collect();
+    if l.sorted {
+        ts.sort_unstable();
+    }
+    ts.into_iter()
+        .map(|ts| Row {
+            ts,
+            symbol: rng
+                .maybe(85, |r| SYMBOLS[r.below(SYMBOLS.len() - 1)])
+                .map(String::from),
+            size: rng.maybe(70, |r| i32::try_from(r.below(1000)).unwrap() - 100),
+            px: if rng.chance(2) {
+                f64::NAN
+            } else {
+                f64::from(u32::try_from(rng.below(1000)).unwrap()) / 8.0 - 10.0
+            },
+            flag: rng.chance(30),
+            count: rng.maybe(80, |r| {
+                if r.chance(10) {
+                    u32::MAX - u32::try_from(r.below(5)).unwrap()
+                } else {
+                    u32::try_from(r.below(500)).unwrap()
+                }
+            }),
+        })
+        .collect()
+}
+
+fn write(l: &Layout, rows: &[Row]) -> Bytes {
+    let props = WriterProperties::builder()
+        .set_compression(Compression::SNAPPY)
+        .set_statistics_enabled(l.stats)
+        .set_offset_index_disabled(!l.offset_index)
+        .set_dictionary_enabled(l.dictionary)
+        .set_max_row_group_row_count(Some(l.group_rows))
+        .set_data_page_row_count_limit(l.page_rows)
+        .set_write_batch_size(l.page_rows)
+        .build();
+    let schema = Arc::new(parse_message_type(SCHEMA).unwrap());
+    let mut buf = Vec::new();
+    let mut writer = SerializedFileWriter::new(&mut buf, schema, Arc::new(props)).unwrap();
+    for group in rows.chunks(l.group_rows) {
+        let mut rg = writer.next_row_group().unwrap();
+        let defs = |present: &dyn Fn(&Row) -> bool| -> Vec<i16> {
+            group.iter().map(|r| i16::from(present(r))).collect()
+        };
+        let mut col = rg.next_column().unwrap().unwrap();
+        let ts: Vec<i64> = group.iter().map(|r| r.ts).collect();
+        col.typed::<Int64Type>()
+            .write_batch(&ts, None, None)
+            .unwrap();
+        col.close().unwrap();
+        let mut col = rg.next_column().unwrap().unwrap();
+        let symbols: Vec<ByteArray> = group
+            .iter()
+            .filter_map(|r| r.symbol.as_deref().map(ByteArray::from))
+            .collect();
+        let d = defs(&|r| r.symbol.is_some());
+        col.typed::<ByteArrayType>()
+            .write_batch(&symbols, Some(&d), None)
+            .unwrap();
+        col.close().unwrap();
+        let mut col = rg.next_column().unwrap().unwrap();
+        let sizes: Vec<i32> = group.iter().filter_map(|r| r.size).collect();
+        let d = defs(&|r| r.size.is_some());
+        col.typed::<Int32Type>()
+            .write_batch(&sizes, Some(&d), None)
+            .unwrap();
+        col.close().unwrap();
+        let mut col = rg.next_column().unwrap().unwrap();
+        let px: Vec<f64> = group.iter().map(|r| r.px).collect();
+        col.typed::<DoubleType>()
+            .write_batch(&px, None, None)
+            .unwrap();
+        col.close().unwrap();
+        let mut col = rg.next_column().unwrap().unwrap();
+        let flags: Vec<bool> = group.iter().map(|r| r.flag).collect();
+        col.typed::<BoolType>()
+            .write_batch(&flags, None, None)
+            .unwrap();
+        col.close().unwrap();
+        let mut col = rg.next_column().unwrap().unwrap();
+        let counts: Vec<i32> = group
+            .iter()
+            .filter_map(|r| r.count)
+            .map(|c| i32::from_le_bytes(c.to_le_bytes()))
+            .collect();
+        let d = defs(&|r| r.count.is_some());
+        col.typed::<Int32Type>()
+            .write_batch(&counts, Some(&d), None)
+            .unwrap();
+        col.close().unwrap();
+        rg.close().unwrap();
+    }
+    writer.close().unwrap();
+    Bytes::from(buf)
+}
+
+/// The filter `#[derive(ParquetRow)]` generated for `Row`.
+type RowFilterT = parquet_rows::FilterOf<Row>;
+
+#[derive(Debug, Clone, Copy)]
+enum Op {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+/// One random predicate, as data: applied to the typed filter and, by a
+/// naive reference, to the rows of the full read.
+#[derive(Debug, Clone)]
+enum Pred {
+    Ts(Op, i64),
+    TsRange(i64, i64),
+    Symbol(Op, String),
+    Size(Op, i32),
+    SizeNull(bool),
+    Px(Op, f64),
+    Flag(bool),
+    Count(Op, u32),
+}
+
+fn op(rng: &mut Rng) -> Op {
+    [Op::Eq, Op::Ne, Op::Lt, Op::Le, Op::Gt, Op::Ge][rng.below(6)]
+}
+
+fn pred(rng: &mut Rng) -> Pred {
+    match rng.below(8) {
+        0 => Pred::Ts(op(rng), i64::try_from(rng.below(11_000)).unwrap() - 5_500),
+        1 => {
+            let start = i64::try_from(rng.below(10_000)).unwrap() - 5_000;
+            Pred::TsRange(start, start + i64::try_from(rng.below(800)).unwrap())
+        }
+        2 => Pred::Symbol(
+            if rng.chance(70) { Op::Eq } else { op(rng) },
+            SYMBOLS[rng.below(SYMBOLS.len())].to_owned(),
+        ),
+        3 => Pred::Size(op(rng), i32::try_from(rng.below(1100)).unwrap() - 150),
+        4 => Pred::SizeNull(rng.chance(50)),
+        5 => Pred::Px(
+            op(rng),
+            f64::from(u32::try_from(rng.below(1000)).unwrap()) / 8.0 - 10.0,
+        ),
+        6 => Pred::Flag(rng.chance(50)),
+        _ => Pred::Count(
+            op(rng),
+            if rng.chance(20) {
+                u32::MAX - 2
+            } else {
+                u32::try_from(rng.below(600)).unwrap()
+            },
+        ),
+    }
+}
+
+fn cmp<T: PartialOrd>(op: Op, a: &T, b: &T) -> bool {
+    match op {
+        Op::Eq => a == b,
+        Op::Ne => a != b,
+        Op::Lt => a < b,
+        Op::Le => a <= b,
+        Op::Gt => a > b,
+        Op::Ge => a >= b,
+    }
+}
+
+impl Pred {
+    fn matches(&self, r: &Row) -> bool {
+        match self {
+            Pred::Ts(op, v) => cmp(*op, &r.ts, v),
+            Pred::TsRange(a, b) => (*a..*b).contains(&r.ts),
+            Pred::Symbol(op, v) => r.symbol.as_ref().is_some_and(|s| cmp(*op, s, v)),
+            Pred::Size(op, v) => r.size.is_some_and(|s| cmp(*op, &s, v)),
+            Pred::SizeNull(null) => r.size.is_none() == *null,
+            Pred::Px(op, v) => cmp(*op, &r.px, v),
+            Pred::Flag(v) => r.flag == *v,
+            Pred::Count(op, v) => r.count.is_some_and(|c| cmp(*op, &c, v)),
+        }
+    }
+
+    fn apply(&self, f: RowFilterT) -> RowFilterT {
+        fn by<V>(c: parquet_rows::Column<RowFilterT, V>, op: Op, v: V) -> RowFilterT
+        where
+            V: parquet_rows::FilterValue,
+        {
+            match op {
+                Op::Eq => c.eq(v),
+                Op::Ne => c.ne(v),
+                Op::Lt => c.lt(v),
+                Op::Le => c.le(v),
+                Op::Gt => c.gt(v),
+                Op::Ge => c.ge(v),
+            }
+        }
+        match self {
+            Pred::Ts(op, v) => by(f.ts(), *op, *v),
+            Pred::TsRange(a, b) => f.ts().in_range(*a..*b),
+            Pred::Symbol(op, v) => by(f.symbol(), *op, v.clone()),
+            Pred::Size(op, v) => by(f.size(), *op, *v),
+            Pred::SizeNull(true) => f.size().is_null(),
+            Pred::SizeNull(false) => f.size().is_not_null(),
+            Pred::Px(op, v) => by(f.px(), *op, *v),
+            Pred::Flag(v) => f.flag().eq(*v),
+            Pred::Count(op, v) => by(f.count(), *op, *v),
+        }
+    }
+}
+
+#[test]
+fn filtered_reads_equal_the_full_read_filtered() {
+    let mut checked = 0;
+    let mut pruned = 0;
+    for seed in 0..80u64 {
+        let mut rng = Rng::new(seed);
+        let l = layout(&mut rng);
+        let all = rows(&mut rng, &l);
+        let bytes = write(&l, &all);
+        let file = ParquetFile::from_bytes(bytes.clone()).unwrap();
+        let full: Vec<Row> = file.read().unwrap();
+        assert_eq!(full.len(), all.len());
+        for _ in 0..8 {
+            let preds: Vec<Pred> = (0..=rng.below(3)).map(|_| pred(&mut rng)).collect();
+            let filter = preds.iter().fold(Row::filter(), |f, p| p.apply(f));
+            let want: Vec<&Row> = full
+                .iter()
+                .filter(|r| preds.iter().all(|p| p.matches(r)))
+                .collect();
+            let context = format!("seed {seed} {l:?} {preds:?}");
+
+            let got: Vec<Row> = file.read_where(filter.clone()).unwrap();
+            same(
+                &got.iter().collect::<Vec<_>>(),
+                &want,
+                &format!("read_where: {context}"),
+            );
+            let streamed: Vec<Row> = file
+                .stream_where::<Row>(filter.clone())
+                .unwrap()
+                .collect::<parquet_rows::Result<_>>()
+                .unwrap();
+            same(&streamed, &got, &format!("stream_where: {context}"));
+            let parallel: Vec<Row> = file.par_read_where(filter.clone()).unwrap();
+            same(&parallel, &got, &format!("par_read_where: {context}"));
+
+            let (offset, limit) = (rng.below(20), rng.below(30));
+            let window: Vec<Row> = file
+                .read_where(filter.clone().offset(offset).limit(limit))
+                .unwrap();
+            let expected: Vec<&Row> = want.iter().copied().skip(offset).take(limit).collect();
+            same(
+                &window.iter().collect::<Vec<_>>(),
+                &expected,
+                &format!("window {offset} {limit}: {context}"),
+            );
+
+            // Borrowed rows: only the three columns of `RowRef`.
+            let ref_filter = preds.iter().filter(|p| {
+                matches!(
+                    p,
+                    Pred::Ts(..)
+                        | Pred::TsRange(..)
+                        | Pred::Symbol(..)
+                        | Pred::Size(..)
+                        | Pred::SizeNull(_)
+                )
+            });
+            let mut f = RowRef::filter();
+            let mut kept = Vec::new();
+            for p in ref_filter {
+                kept.push(p.clone());
+                f = apply_ref(p, f);
+            }
+            let pages = file.load_where::<RowRef>(f).unwrap();
+            if pages.num_rows() < full.len() {
+                pruned += 1;
+            }
+            let borrowed: Vec<RowRef<'_>> = pages.rows().unwrap();
+            let expected: Vec<RowRef<'_>> = full
+                .iter()
+                .filter(|r| kept.iter().all(|p| p.matches(r)))
+                .map(|r| RowRef {
+                    ts: r.ts,
+                    symbol: r.symbol.as_deref(),
+                    size: r.size,
+                })
+                .collect();
+            same(&borrowed, &expected, &format!("load_where: {context}"));
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 640);
+    // Statistics and page indexes prune in a good share of the cases.
+    assert!(pruned > 60, "only {pruned} borrowed loads read fewer rows");
+}
+
+/// Asserts equal row lists, showing the first difference only (NaN rows
+/// compare by their bits).
+fn same<T: std::fmt::Debug>(got: &[T], want: &[T], context: &str) {
+    let show = |r: Option<&T>| r.map(|r| format!("{r:?}"));
+    let first = (0..got.len().max(want.len())).find(|&i| show(got.get(i)) != show(want.get(i)));
+    if let Some(i) = first {
+        panic!(
+            "{context}: {} rows, {} expected; row {i}: {:?} vs {:?}",
+            got.len(),
+            want.len(),
+            show(got.get(i)),
+            show(want.get(i))
+        );
+    }
+}
+
+fn apply_ref(p: &Pred, f: FilterOf<RowRef<'static>>) -> FilterOf<RowRef<'static>> {
+    match p {
+        Pred::Ts(Op::Lt, v) => f.ts().lt(*v),
+        Pred::Ts(Op::Le, v) => f.ts().le(*v),
+        Pred::Ts(Op::Gt, v) => f.ts().gt(*v),
+        Pred::Ts(Op::Ge, v) => f.ts().ge(*v),
+        Pred::Ts(Op::Eq, v) => f.ts().eq(*v),
+        Pred::Ts(Op::Ne, v) => f.ts().ne(*v),
+        Pred::TsRange(a, b) => f.ts().in_range(*a..*b),
+        Pred::Symbol(Op::Eq, v) => f.symbol().eq(v.as_str()),
+        Pred::Symbol(Op::Ne, v) => f.symbol().ne(v.as_str()),
+        Pred::Symbol(Op::Lt, v) => f.symbol().lt(v.as_str()),
+        Pred::Symbol(Op::Le, v) => f.symbol().le(v.as_str()),
+        Pred::Symbol(Op::Gt, v) => f.symbol().gt(v.as_str()),
+        Pred::Symbol(Op::Ge, v) => f.symbol().ge(v.as_str()),
+        Pred::Size(Op::Eq, v) => f.size().eq(*v),
+        Pred::Size(Op::Ne, v) => f.size().ne(*v),
+        Pred::Size(Op::Lt, v) => f.size().lt(*v),
+        Pred::Size(Op::Le, v) => f.size().le(*v),
+        Pred::Size(Op::Gt, v) => f.size().gt(*v),
+        Pred::Size(Op::Ge, v) => f.size().ge(*v),
+        Pred::SizeNull(true) => f.size().is_null(),
+        Pred::SizeNull(false) => f.size().is_not_null(),
+        _ => f,
+    }
+}
+
+/// A sorted tick file with statistics and the page index: a narrow `ts`
+/// range reads a few pages of one row group, and a symbol absent from the
+/// dictionaries reads nothing.
+#[test]
+fn sorted_ranges_read_few_rows_and_absent_symbols_none() {
+    let l = Layout {
+        rows: 20_000,
+        sorted: true,
+        stats: EnabledStatistics::Page,
+        offset_index: true,
+        dictionary: true,
+        group_rows: 5_000,
+        page_rows: 500,
+    };
+    let mut rng = Rng::new(7);
+    let all = rows(&mut rng, &l);
+    let file = ParquetFile::from_bytes(write(&l, &all)).unwrap();
+    let (lo, hi) = (all[7_100].ts, all[7_300].ts);
+    let pages = file
+        .load_where::<RowRef>(RowRef::filter().ts().in_range(lo..hi))
+        .unwrap();
+    // At most the pages around the range: 3 pages of 500 rows per column.
+    assert!(pages.num_rows() <= 1_500, "{pages:?}");
+    let got: Vec<RowRef<'_>> = pages.rows().unwrap();
+    let want = all.iter().filter(|r| (lo..hi).contains(&r.ts)).count();
+    assert_eq!(got.len(), want);
+
+    let none = file
+        .load_where::<RowRef>(RowRef::filter().symbol().eq("NZDUSD"))
+        .unwrap();
+    assert_eq!(none.num_rows(), 0, "{none:?}");
+    let some = file
+        .load_where::<RowRef>(RowRef::filter().symbol().eq("EURUSD"))
+        .unwrap();
+    assert_eq!(some.num_rows(), 20_000);
+}
+
+/// Pages loaded with a filter of one struct refuse to decode into another
+/// (its predicates number that struct's fields).
+#[test]
+fn filtered_pages_decode_only_their_struct() {
+    let l = Layout {
+        rows: 100,
+        sorted: true,
+        stats: EnabledStatistics::Chunk,
+        offset_index: true,
+        dictionary: false,
+        group_rows: 100,
+        page_rows: 100,
+    };
+    let mut rng = Rng::new(1);
+    let file = ParquetFile::from_bytes(write(&l, &rows(&mut rng, &l))).unwrap();
+    let pages = file.load_where::<Row>(Row::filter().ts().gt(0)).unwrap();
+    let err = pages.rows::<RowRef>().unwrap_err().to_string();
+    assert!(err.contains("decode them into `Row`"), "{err}");
+}
