@@ -786,8 +786,6 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
     /// skipped yet); out of spec when the chunk holds fewer than `n` more
     /// rows, when a page is malformed, or when a skipped definition level is
     /// above the column's maximum.
-    // Row selection calls it; until then only the tests do.
-    #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) fn skip_rows(&mut self, n: usize) -> Result<()> {
         if self.nested {
             return Err(Error::Unsupported {

@@ -476,23 +476,13 @@ impl<F: RowFilter, V: FilterValue> Column<F, V> {
     }
 }
 
-/// Decodes `n` rows of a field and drops them: the rows of a page before
-/// (or after) the rows a query reads. Decoding is wasted work that a `skip`
-/// on the decoders would save; it is kept behind this one function so that
-/// it can switch to one.
+/// Moves a field's reader past `n` rows it does not hand out: the rows of a
+/// page before (or after) the rows a query reads. Flat columns skip their
+/// levels and values without decoding them; nested fields decode and drop
+/// ([`BatchReader::skip`](crate::nested::BatchReader::skip)).
 #[doc(hidden)]
-pub fn discard<T, R: crate::nested::BatchReader<T>>(
-    reader: &mut R,
-    mut n: usize,
-) -> crate::Result<()> {
-    let mut scratch = Vec::new();
-    while n > 0 {
-        let batch = n.min(crate::__private::BATCH);
-        reader.read(batch, &mut scratch)?;
-        scratch.clear();
-        n -= batch;
-    }
-    Ok(())
+pub fn discard<T, R: crate::nested::BatchReader<T>>(reader: &mut R, n: usize) -> crate::Result<()> {
+    reader.skip(n)
 }
 
 #[cfg(test)]

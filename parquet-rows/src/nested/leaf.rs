@@ -32,6 +32,11 @@ impl<'p, T: ParquetField<'p>> BatchReader<T> for Flat<'p, T> {
     ) -> Result<()> {
         T::read_into::<R, NotNull>(&mut self.reader, rows, field, scratch)
     }
+    /// Levels and values skipped undecoded; a null in a skipped row is not
+    /// an error, since no field receives it.
+    fn skip(&mut self, n: usize) -> Result<()> {
+        self.reader.skip_rows(n)
+    }
     fn finish(&mut self) -> Result<()> {
         self.reader.finish()
     }
@@ -59,6 +64,9 @@ impl<'p, T: ParquetField<'p>> BatchReader<Option<T>> for FlatOptional<'p, T> {
         scratch: &mut Vec<Option<T>>,
     ) -> Result<()> {
         T::read_into::<R, Nullable>(&mut self.reader, rows, field, scratch)
+    }
+    fn skip(&mut self, n: usize) -> Result<()> {
+        self.reader.skip_rows(n)
     }
     fn finish(&mut self) -> Result<()> {
         self.reader.finish()

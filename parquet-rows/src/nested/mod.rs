@@ -156,6 +156,21 @@ pub trait BatchReader<T> {
         crate::out::scatter(rows, scratch.drain(..), field);
         result
     }
+    /// Moves past `n` rows without handing out their values: the rows of a
+    /// page before or after those a query selects. By default they are
+    /// decoded and dropped; flat columns skip levels and values without
+    /// decoding them (`ColumnReader::skip_rows`).
+    fn skip(&mut self, n: usize) -> Result<()> {
+        let mut scratch = Vec::new();
+        let mut left = n;
+        while left > 0 {
+            let batch = left.min(crate::__private::BATCH);
+            self.read(batch, &mut scratch)?;
+            scratch.clear();
+            left -= batch;
+        }
+        Ok(())
+    }
     /// Checks that the row group's columns hold no values beyond its rows.
     fn finish(&mut self) -> Result<()>;
 }
