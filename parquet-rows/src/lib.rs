@@ -243,6 +243,7 @@ mod encoding;
 mod error;
 mod field;
 mod file;
+mod footer;
 mod huge_pages;
 mod nested;
 mod options;
@@ -252,6 +253,8 @@ mod pages;
 #[allow(unsafe_code)] // regions of the output `Vec` and one `set_len`, see `parallel`
 mod parallel;
 pub mod physical;
+#[cfg(feature = "object_store")]
+pub mod remote;
 mod row;
 mod sink;
 mod types;

@@ -26,4 +26,5 @@ mod errors;
 mod hostile;
 mod nested;
 mod optional;
+mod remote;
 mod roundtrip;
