@@ -239,6 +239,8 @@
 mod bind;
 mod chunk;
 mod column;
+#[cfg(feature = "object_store")]
+pub mod dataset;
 mod encoding;
 mod error;
 mod field;

@@ -39,8 +39,8 @@
 //! Each async method has a blocking twin (`open_blocking`, `fetch_blocking`,
 //! `read_blocking`) that runs it on a runtime of its own.
 
-mod fetch;
-mod plan;
+pub(crate) mod fetch;
+pub(crate) mod plan;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -68,10 +68,10 @@ use crate::row::{OwnedRow, ParquetRow};
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FetchOptions {
-    concurrency: usize,     // requests in flight at once, >= 1
-    max_gap: u64,           // the largest gap crossed to merge two ranges
-    overfetch_percent: u64, // bytes of gaps crossed, in % of the bytes needed
-    footer_guess: u64,      // bytes of the first (suffix) request
+    concurrency: usize,                // requests in flight at once, >= 1
+    pub(crate) max_gap: u64,           // the largest gap crossed to merge two ranges
+    pub(crate) overfetch_percent: u64, // bytes of gaps crossed, in % of the bytes needed
+    footer_guess: u64,                 // bytes of the first (suffix) request
 }
 
 impl Default for FetchOptions {

@@ -20,6 +20,8 @@ pub struct Counts {
     pub bytes: AtomicU64,
     in_flight: AtomicUsize,
     pub max_in_flight: AtomicUsize,
+    /// The location of every `get`, in order.
+    pub locations: std::sync::Mutex<Vec<String>>,
 }
 
 impl Counts {
@@ -32,7 +34,11 @@ impl Counts {
     pub fn max_in_flight(&self) -> usize {
         self.max_in_flight.load(Ordering::SeqCst)
     }
+    pub fn locations(&self) -> Vec<String> {
+        self.locations.lock().unwrap().clone()
+    }
     pub fn reset(&self) {
+        self.locations.lock().unwrap().clear();
         self.gets.store(0, Ordering::SeqCst);
         self.bytes.store(0, Ordering::SeqCst);
         self.max_in_flight.store(0, Ordering::SeqCst);
@@ -74,6 +80,7 @@ impl<S: ObjectStore> ObjectStore for Counting<S> {
     async fn get_opts(&self, location: &Path, options: GetOptions) -> Result<GetResult> {
         let c = &self.counts;
         c.gets.fetch_add(1, Ordering::SeqCst);
+        c.locations.lock().unwrap().push(location.to_string());
         let now = c.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
         c.max_in_flight.fetch_max(now, Ordering::SeqCst);
         let result = self.inner.get_opts(location, options).await;

@@ -3,6 +3,7 @@
 //! counted by a wrapper store.
 
 mod counting;
+mod dataset;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
