@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use parquet::errors::ParquetError;
-use parquet::file::metadata::{ParquetMetaData, ParquetMetaDataReader, RowGroupMetaData};
+use parquet::file::metadata::{ParquetMetaData, ParquetMetaDataReader};
 use parquet::file::reader::{ChunkReader, Length};
 
 use crate::error::{Error, Location, Result};
@@ -51,11 +51,11 @@ impl Footer {
         })
     }
 
-    #[cfg(feature = "object_store")]
     /// The footer with only the row groups `indices`, in that order (the
     /// row groups of a split); each index was checked by the caller.
+    #[cfg(feature = "object_store")]
     pub(crate) fn select(&self, indices: &[usize]) -> Self {
-        let groups: Vec<RowGroupMetaData> = indices
+        let groups: Vec<parquet::file::metadata::RowGroupMetaData> = indices
             .iter()
             .map(|&i| self.metadata.row_group(i).clone())
             .collect();

@@ -187,7 +187,20 @@
 //! the table above. Each crate is re-exported under its name
 //! (`parquet_rows::half::f16`), so enabling the feature is enough. `rayon`: `ParquetFile::par_read`,
 //! `ParquetFile::par_load` and `Pages::par_rows` read and decode row groups
-//! in parallel.
+//! in parallel. `object_store`: `remote::RemoteFile` reads a file on any
+//! `object_store::ObjectStore` (one request for the footer, the bound column
+//! chunks in coalesced ranges, a bounded number of requests at once) and
+//! `dataset::Dataset` reads many (hive partitions, globs, splits for a
+//! cluster); async, with blocking twins. `serde`: `dataset::Split` is
+//! serialisable.
+//!
+//! # Sources
+//!
+//! A path ([`ParquetFile::open`]), a `std::fs::File`, `Bytes`, any
+//! `Read + Seek` ([`ParquetFile::from_reader`]), the `parquet` crate's
+//! `ChunkReader` ([`ParquetFile::from_chunk_reader`]), or an object store
+//! (feature `object_store`). Every one reads only the footer and the column
+//! chunks the struct binds, and every footer passes the same checks.
 //!
 //! # Attributes
 //!

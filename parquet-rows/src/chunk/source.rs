@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use bytes::Bytes;
 use parquet::file::reader::ChunkReader;
 
-use crate::error::{Error, Location, Result};
+use crate::error::Result;
 
 /// The bytes of an open file, read by range.
 #[derive(Debug, Clone)]
@@ -130,8 +130,8 @@ impl ReadAt for Fetched {
             let to = from.checked_add(usize::try_from(len).ok()?)?;
             (to <= bytes.len()).then(|| bytes.slice(from..to))
         });
-        found.ok_or_else(|| Error::Unsupported {
-            location: Location::default(),
+        found.ok_or_else(|| crate::Error::Unsupported {
+            location: crate::Location::default(),
             message: format!(
                 "bytes {start}..{} of the file were not fetched (read only the row groups that were fetched)",
                 start.saturating_add(len)

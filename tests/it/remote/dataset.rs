@@ -35,6 +35,11 @@ struct Ts {
     ts: i64,
 }
 
+/// The bid of the row whose ts is `ts` (ts < 2^20: exact in `f64`).
+fn bid(ts: i64) -> f64 {
+    f64::from(i32::try_from(ts).unwrap()) / 2.0
+}
+
 fn date(d: usize) -> String {
     format!("2026-01-{:02}", d + 1)
 }
@@ -48,7 +53,7 @@ fn file(n: usize) -> bytes::Bytes {
             .collect();
         vec![
             ColumnValues::Int64(ts.iter().map(|&t| Some(t)).collect()),
-            ColumnValues::Double(ts.iter().map(|&t| Some(t as f64 / 2.0)).collect()),
+            ColumnValues::Double(ts.iter().map(|&t| Some(bid(t))).collect()),
         ]
     };
     write_columns(
@@ -96,7 +101,7 @@ fn expected(n: usize) -> Vec<Tick> {
             let ts = (n * 1000 + i) as i64;
             Tick {
                 ts,
-                bid: ts as f64 / 2.0,
+                bid: bid(ts),
                 date: date(d),
                 part: p as u32,
             }

@@ -4,6 +4,8 @@
 
 mod counting;
 mod dataset;
+#[cfg(feature = "s3")]
+mod s3;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -26,8 +28,8 @@ pub(crate) fn runtime() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
-const ROWS: usize = 2000; // per row group
-const GROUPS: usize = 8;
+pub(crate) const ROWS: usize = 2000; // per row group
+pub(crate) const GROUPS: usize = 8;
 
 /// A file of 20 INT64 columns `c0`..`c19` and 8 row groups; column `c` of
 /// row `r` of row group `g` holds `(g * ROWS + r) * 100 + c`, so chunks are
@@ -37,7 +39,8 @@ pub(crate) fn wide_file() -> bytes::Bytes {
         "message wide {{ {} }}",
         (0..20)
             .map(|c| format!("REQUIRED INT64 c{c};"))
-            .collect::<String>()
+            .collect::<Vec<_>>()
+            .concat()
     );
     let groups: Vec<Vec<ColumnValues>> = (0..GROUPS)
         .map(|g| {
@@ -161,7 +164,7 @@ fn four_of_twenty_columns_take_three_round_trips_and_their_bytes() {
             } else {
                 file.read::<Adjacent>().unwrap().len()
             };
-            let decoding = started.elapsed() - fetching;
+            let decoding = started.elapsed().saturating_sub(fetching);
             assert_eq!(rows, ROWS * GROUPS);
 
             let chunk_requests = counts.gets() - 1;
@@ -173,7 +176,10 @@ fn four_of_twenty_columns_take_three_round_trips_and_their_bytes() {
             let expected_requests = if spread { 32 } else { 8 };
             assert_eq!(chunk_requests, expected_requests, "columns {columns:?}");
             let waves = chunk_requests.div_ceil(fetch.concurrency_limit());
-            assert!(1 + waves <= 3, "{waves} waves of chunk requests");
+            assert!(
+                waves < 3,
+                "1 footer request and {waves} waves of chunk requests"
+            );
             assert!(counts.max_in_flight() <= fetch.concurrency_limit());
             assert!(
                 fetched * 10 <= bound * 11,
@@ -188,10 +194,10 @@ fn four_of_twenty_columns_take_three_round_trips_and_their_bytes() {
             );
             eprintln!(
                 "columns {columns:?}: {} requests (1 footer of {footer_bytes} bytes), \
-                 {fetched} bytes for {bound} bound ({:.3}x), fetched in {fetching:?}, \
+                 {fetched} bytes for {bound} bound ({}/1000 x), fetched in {fetching:?}, \
                  decoded in {decoding:?}",
                 counts.gets(),
-                fetched as f64 / bound as f64
+                fetched * 1000 / bound
             );
         }
     });
