@@ -1,7 +1,7 @@
 //! A dataset on a real S3-compatible server (moto), through `object_store`'s
-//! `AmazonS3`. Built with the suite's feature `s3` only, which
-//! `scripts/s3-test.sh` enables after starting the server (and which skips,
-//! saying so, when moto is not installed).
+//! `AmazonS3`. Ignored by a plain `cargo test` (it needs the server):
+//! `scripts/s3-test.sh` starts `moto_server` and runs it with `--ignored`, or
+//! says that it skips it when moto is not installed.
 
 use std::sync::Arc;
 
@@ -54,6 +54,7 @@ fn s3() -> Arc<dyn ObjectStore> {
 }
 
 #[test]
+#[ignore = "needs an S3 server: run scripts/s3-test.sh"]
 fn a_dataset_on_s3_reads_its_bound_chunks() {
     let counts = Arc::new(Counts::default());
     let store: Arc<dyn ObjectStore> = Arc::new(Counting {
@@ -97,9 +98,14 @@ fn a_dataset_on_s3_reads_its_bound_chunks() {
                 day: "2026-01-03".into()
             }
         );
-        // A footer, then three chunks per row group, apart: 24 ranges.
+        // A footer, then three chunks per row group, apart but for `c19`
+        // of one row group and `c0` of the next, which touch: 24 - 7 ranges.
         let locations = counts.locations();
-        assert_eq!(locations.len(), 1 + 3 * GROUPS, "{locations:?}");
+        assert_eq!(
+            locations.len(),
+            1 + 3 * GROUPS - (GROUPS - 1),
+            "{locations:?}"
+        );
         assert!(locations.iter().all(|l| l.contains("day=2026-01-03")));
         eprintln!(
             "s3 (moto): {} requests, {} bytes for {} rows",
