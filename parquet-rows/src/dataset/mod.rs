@@ -242,6 +242,44 @@ impl Dataset {
         block_on(self.read_partitioned::<T>())?
     }
 
+    /// Like [`Dataset::read_partitioned_blocking`], with decoding spread
+    /// over rayon's pool (feature `rayon`): the files' chunks are fetched
+    /// first (`files_at_once` files at a time, on a runtime of its own), then
+    /// every file's row groups are decoded in parallel. The rows are the
+    /// same, in the same order; memory holds every file's bound chunks at
+    /// once.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime.
+    #[cfg(feature = "rayon")]
+    pub fn par_read_partitioned<T>(&self) -> Result<Vec<T>>
+    where
+        T: OwnedRow + Partitioned + Send,
+    {
+        use rayon::prelude::*;
+        let fetched: Vec<(crate::ParquetFile, &DataFile)> = block_on(
+            futures_util::stream::iter(&self.files)
+                .map(|file| async move {
+                    let remote = self.open_file(file).await?;
+                    let groups = self.row_groups_of(file, &remote);
+                    let fetched = remote.fetch_row_groups::<T>(&groups).await?;
+                    Ok::<_, Error>((fetched, file))
+                })
+                .buffered(self.files_at_once)
+                .try_collect(),
+        )??;
+        let per_file: Vec<Vec<T>> = fetched
+            .par_iter()
+            .map(|(fetched, file)| {
+                let mut rows: Vec<T> = fetched.par_read().map_err(|e| in_file(e, file))?;
+                T::set_partitions(&mut rows, &file.partitions).map_err(|e| in_file(e, file))?;
+                Ok(rows)
+            })
+            .collect::<Result<_>>()?;
+        Ok(per_file.into_iter().flatten().collect())
+    }
+
     async fn read_with<T: OwnedRow>(
         &self,
         finish: impl Fn(&mut [T], &DataFile) -> Result<()>,

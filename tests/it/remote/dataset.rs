@@ -124,6 +124,21 @@ fn a_partitioned_dataset_reads_every_file_in_order() {
 }
 
 #[test]
+fn a_parallel_read_gives_the_same_rows() {
+    let (store, counts) = store();
+    let dataset = Dataset::open_blocking(store, "ticks")
+        .unwrap()
+        .prune(&partition_eq("part", "7"));
+    counts.reset();
+    let rows: Vec<Tick> = dataset.par_read_partitioned().unwrap();
+    let want: Vec<Tick> = (0..DATES)
+        .flat_map(|d| expected(d * FILES_PER_DATE + 7))
+        .collect();
+    assert_eq!(rows, want);
+    assert_eq!(counts.gets(), DATES * 2);
+}
+
+#[test]
 fn a_query_on_one_date_opens_only_that_dates_files() {
     let (store, counts) = store();
     let dataset = Dataset::open_blocking(store, "ticks").unwrap();
