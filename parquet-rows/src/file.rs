@@ -1,20 +1,21 @@
 //! Opening a file and loading the column chunks a struct reads.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use bytes::Bytes;
 use parquet::basic::ColumnOrder;
 use parquet::column::page::Page;
 use parquet::file::metadata::RowGroupMetaData;
-use parquet::file::reader::FileReader;
-use parquet::file::serialized_reader::SerializedFileReader;
+use parquet::file::reader::ChunkReader;
 use parquet::schema::types::SchemaDescriptor;
 
 use crate::bind::{bind, Binding};
-use crate::chunk::{read_pages, Budget, Source};
+use crate::chunk::{read_pages, Budget, Chunks, Seeker, Source};
 use crate::error::{Error, Location, Result};
 use crate::filter::plan::{chunk_ranges, plan, GroupPlan, Input};
 use crate::filter::{Query, Selection, Window};
+use crate::footer::{read_footer, Footer};
 use crate::options::ReadOptions;
 use crate::pages::{Filtered, LoadedColumn, LoadedRowGroup, Pages};
 use crate::row::{OwnedRow, ParquetRow};
@@ -41,10 +42,13 @@ use crate::row::{OwnedRow, ParquetRow};
 /// # Ok(()) }
 /// ```
 pub struct ParquetFile {
-    reader: Box<dyn FileReader>,
+    // The parsed footer (named for the `parquet` `FileReader` it replaced,
+    // whose `metadata` and `num_row_groups` it keeps): every source reads it
+    // through `footer::read_footer`, so every source gets the same checks.
+    reader: Footer,
     // Whether row groups may be read from several threads at once: true for
-    // bytes in memory. A `std::fs::File`'s clones share one cursor in the
-    // `parquet` crate's reader, so file-backed row groups are read one by one.
+    // bytes in memory and shared readers. A `std::fs::File`'s clones share one
+    // cursor, so file-backed row groups are read one by one.
     #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
     concurrent_reads: bool,
     // The path the file was opened from: parallel readers open their own handle.
@@ -96,37 +100,85 @@ impl ParquetFile {
     /// Reads the footer of an open file.
     pub fn from_file(file: std::fs::File) -> Result<Self> {
         let len = file.metadata()?.len();
-        check_footer_of_file(&file, len)?;
-        let source = Source::File(std::sync::Arc::new(file.try_clone()?));
-        Ok(ParquetFile {
-            reader: Box::new(SerializedFileReader::new(file)?),
-            concurrent_reads: false,
-            path: None,
-            len,
-            source,
-            options: ReadOptions::default(),
-        })
+        let source = Source::File(Arc::new(file));
+        Self::from_source(source, len, false)
     }
 
     /// Reads the footer of a file held in memory.
     pub fn from_bytes(bytes: impl Into<Bytes>) -> Result<Self> {
-        let bytes = bytes.into();
-        let mut tail = [0u8; 8];
-        if let Some(last) = bytes.last_chunk::<8>() {
-            tail = *last;
-        }
-        check_magic(bytes.len() as u64, tail)?;
-        if let Some(metadata) = footer(&bytes) {
-            check_footer(metadata)?;
-        }
-        Ok(ParquetFile {
-            len: bytes.len() as u64,
-            reader: Box::new(SerializedFileReader::new(bytes.clone())?),
-            concurrent_reads: true,
+        let bytes: Bytes = bytes.into();
+        let len = bytes.len() as u64;
+        Self::from_source(Source::Bytes(bytes), len, true)
+    }
+
+    /// Reads the footer of a file read through any `Read + Seek` (a file
+    /// inside an archive, a network stream with range support, a
+    /// `Cursor<Vec<u8>>`). Only the footer and the column chunks a struct
+    /// binds are read; reads take turns on the one cursor, so row groups
+    /// loaded in parallel are decompressed and decoded in parallel, not read.
+    ///
+    /// ```
+    /// # use parquet_rows::{ParquetFile, ParquetRow};
+    /// # #[derive(ParquetRow)] struct Tick { ts: i64, bid: f64 }
+    /// # fn main() -> parquet_rows::Result<()> {
+    /// # let bytes = parquet_rows::doc_support::tick_file(10)?;
+    /// let reader = std::io::Cursor::new(bytes.to_vec());
+    /// let ticks: Vec<Tick> = ParquetFile::from_reader(reader)?.read()?;
+    /// assert_eq!(ticks.len(), 10);
+    /// # Ok(()) }
+    /// ```
+    pub fn from_reader<R>(mut reader: R) -> Result<Self>
+    where
+        R: std::io::Read + std::io::Seek + Send + 'static,
+    {
+        let len = reader.seek(std::io::SeekFrom::End(0))?;
+        let source = Source::Shared(Arc::new(Seeker(std::sync::Mutex::new(reader))));
+        Self::from_source(source, len, true)
+    }
+
+    /// Reads the footer of a file behind the `parquet` crate's
+    /// [`ChunkReader`] (the trait its own `SerializedFileReader` reads
+    /// through), asking it for the footer's and the bound column chunks'
+    /// byte ranges only.
+    ///
+    /// ```
+    /// # use parquet_rows::{ParquetFile, ParquetRow};
+    /// # #[derive(ParquetRow)] struct Tick { ts: i64, bid: f64 }
+    /// # fn main() -> parquet_rows::Result<()> {
+    /// # let bytes = parquet_rows::doc_support::tick_file(10)?;
+    /// // `bytes::Bytes` and `std::fs::File` are `ChunkReader`s, like any
+    /// // reader of the `parquet` crate's users.
+    /// let file = ParquetFile::from_chunk_reader(bytes)?;
+    /// assert_eq!(file.read::<Tick>()?.len(), 10);
+    /// # Ok(()) }
+    /// ```
+    pub fn from_chunk_reader<C: ChunkReader + 'static>(reader: C) -> Result<Self> {
+        let len = reader.len();
+        Self::from_source(Source::Shared(Arc::new(Chunks(reader))), len, true)
+    }
+
+    /// Reads the footer from `source`, a file of `len` bytes.
+    fn from_source(source: Source, len: u64, concurrent_reads: bool) -> Result<Self> {
+        let reader = read_footer(len, |start, n| source.read(start, n))?;
+        Ok(Self::from_parts(reader, source, len, concurrent_reads))
+    }
+
+    /// A file whose footer was read already (from an object store, or a
+    /// split's row groups), read through `source`.
+    pub(crate) fn from_parts(
+        reader: Footer,
+        source: Source,
+        len: u64,
+        concurrent_reads: bool,
+    ) -> Self {
+        ParquetFile {
+            reader,
+            concurrent_reads,
             path: None,
-            source: Source::Bytes(bytes),
+            len,
+            source,
             options: ReadOptions::default(),
-        })
+        }
     }
 
     /// Reads with the memory limits of `options` instead of the defaults.
@@ -697,76 +749,6 @@ impl ParquetFile {
             columns,
         })
     }
-}
-
-/// The serialized `FileMetaData` at the end of `file`, or `None` when `file`
-/// does not end like a Parquet file (the `parquet` crate then says why).
-fn footer(file: &[u8]) -> Option<&[u8]> {
-    let len = file.len();
-    let (rest, tail) = file.split_last_chunk::<8>()?;
-    if &tail[4..] != b"PAR1" {
-        return None;
-    }
-    let footer_len = u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]) as usize;
-    (footer_len <= len.saturating_sub(12)).then(|| &rest[rest.len() - footer_len..])
-}
-
-/// Refuses what is not a Parquet file at all (too short, or not ending with
-/// the magic `PAR1`) with a message that says so, rather than the `parquet`
-/// crate's "corrupt footer". `tail` is the file's last 8 bytes.
-fn check_magic(len: u64, tail: [u8; 8]) -> Result<()> {
-    let message = if len < 12 {
-        format!("not a Parquet file: {len} bytes, fewer than the 12 of the smallest one")
-    } else if &tail[4..] != b"PAR1" {
-        "not a Parquet file: it does not end with the magic bytes `PAR1`".to_owned()
-    } else {
-        return Ok(());
-    };
-    Err(Error::OutOfSpec {
-        location: Location::default(),
-        message,
-    })
-}
-
-/// [`check_footer`] for a file on disk: reads its tail (at most the file's
-/// length, which the footer's length is checked against first).
-fn check_footer_of_file(file: &std::fs::File, len: u64) -> Result<()> {
-    use std::io::{Read, Seek, SeekFrom};
-    let mut reader = file;
-    let mut tail = [0u8; 8];
-    if len >= 12 {
-        reader.seek(SeekFrom::End(-8))?;
-        reader.read_exact(&mut tail)?;
-    }
-    check_magic(len, tail)?;
-    let footer_len = u64::from(u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]));
-    if footer_len > len - 12 {
-        return Ok(());
-    }
-    let mut metadata = vec![0u8; usize::try_from(footer_len).unwrap_or(usize::MAX)];
-    reader.seek(SeekFrom::End(
-        -8 - i64::try_from(footer_len).unwrap_or(i64::MAX),
-    ))?;
-    reader.read_exact(&mut metadata)?;
-    reader.rewind()?;
-    check_footer(&metadata)
-}
-
-/// Checks the footer's schema with this crate's own bounded reader before the
-/// `parquet` crate builds a tree from it: `parquet` reserves each group's
-/// claimed child count and recurses once per level, so a lying footer could
-/// abort the process or overflow a thread's stack (see `docs/hostile-input.md`).
-fn check_footer(metadata: &[u8]) -> Result<()> {
-    parquet_rows_rules::check_schema(metadata, parquet_rows_rules::MAX_SCHEMA_DEPTH).map_err(|e| {
-        let message = match e {
-            parquet_rows_rules::FooterError::Corrupt(why) => format!("footer: {why}"),
-            other => format!("footer: {other}"),
-        };
-        Error::OutOfSpec {
-            location: Location::default(),
-            message,
-        }
-    })
 }
 
 /// Checks the data pages' value counts against the row group's rows: a

@@ -207,7 +207,20 @@
 //! the table above. Each crate is re-exported under its name
 //! (`parquet_rows::half::f16`), so enabling the feature is enough. `rayon`: `ParquetFile::par_read`,
 //! `ParquetFile::par_load` and `Pages::par_rows` read and decode row groups
-//! in parallel.
+//! in parallel. `object_store`: `remote::RemoteFile` reads a file on any
+//! `object_store::ObjectStore` (one request for the footer, the bound column
+//! chunks in coalesced ranges, a bounded number of requests at once) and
+//! `dataset::Dataset` reads many (hive partitions, globs, splits for a
+//! cluster); async, with blocking twins. `serde`: `dataset::Split` is
+//! serialisable.
+//!
+//! # Sources
+//!
+//! A path ([`ParquetFile::open`]), a `std::fs::File`, `Bytes`, any
+//! `Read + Seek` ([`ParquetFile::from_reader`]), the `parquet` crate's
+//! `ChunkReader` ([`ParquetFile::from_chunk_reader`]), or an object store
+//! (feature `object_store`). Every one reads only the footer and the column
+//! chunks the struct binds, and every footer passes the same checks.
 //!
 //! # Attributes
 //!
@@ -259,11 +272,14 @@
 mod bind;
 mod chunk;
 mod column;
+#[cfg(feature = "object_store")]
+pub mod dataset;
 mod encoding;
 mod error;
 mod field;
 mod file;
 pub mod filter;
+mod footer;
 mod huge_pages;
 #[cfg(test)]
 mod layering;
@@ -275,6 +291,8 @@ mod pages;
 #[allow(unsafe_code)] // regions of the output `Vec` and one `set_len`, see `parallel`
 mod parallel;
 mod physical;
+#[cfg(feature = "object_store")]
+pub mod remote;
 mod row;
 mod schema_error;
 mod schema_rules;

@@ -27,4 +27,5 @@ mod filter;
 mod hostile;
 mod nested;
 mod optional;
+mod remote;
 mod roundtrip;

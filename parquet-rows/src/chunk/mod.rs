@@ -14,7 +14,9 @@
 mod decompress;
 mod source;
 
-pub(crate) use source::Source;
+#[cfg(feature = "object_store")]
+pub(crate) use source::Fetched;
+pub(crate) use source::{Chunks, Seeker, Source};
 
 use bytes::Bytes;
 use parquet::basic::{Compression, Encoding};

@@ -1,9 +1,13 @@
-//! Where a file's bytes come from: memory or a file handle.
+//! Where a file's bytes come from: memory, a file handle, any `Read + Seek`,
+//! a `parquet` `ChunkReader`, or the ranges fetched from an object store.
 
 use std::io::{Read, Seek, SeekFrom};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use bytes::Bytes;
+use parquet::file::reader::ChunkReader;
+
+use crate::error::Result;
 
 /// The bytes of an open file, read by range.
 #[derive(Debug, Clone)]
@@ -13,12 +17,21 @@ pub(crate) enum Source {
     /// A file on disk. Clones of a `std::fs::File` share one cursor, so a
     /// handle is read by one thread at a time (parallel readers open their own).
     File(Arc<std::fs::File>),
+    /// Any other reader of ranges (see [`ReadAt`]).
+    Shared(Arc<dyn ReadAt>),
+}
+
+/// A source of byte ranges that may be shared between threads.
+pub(crate) trait ReadAt: Send + Sync + std::fmt::Debug {
+    /// The `len` bytes from `start`, which the caller checked lie inside the
+    /// file (so the buffer is bounded by the file's length).
+    fn read_at(&self, start: u64, len: u64) -> Result<Bytes>;
 }
 
 impl Source {
     /// The `len` bytes from `start`, which the caller checked lie inside the
     /// file (so the buffer is bounded by the file's real size).
-    pub(crate) fn read(&self, start: u64, len: u64) -> std::io::Result<Bytes> {
+    pub(crate) fn read(&self, start: u64, len: u64) -> Result<Bytes> {
         match self {
             Source::Bytes(bytes) => {
                 let start = usize::try_from(start).unwrap_or(usize::MAX);
@@ -26,20 +39,131 @@ impl Source {
                 bytes
                     .get(start..end)
                     .map(|_| bytes.slice(start..end))
-                    .ok_or_else(|| {
-                        std::io::Error::new(
-                            std::io::ErrorKind::UnexpectedEof,
-                            "a range past the end of the bytes",
-                        )
-                    })
+                    .ok_or_else(|| past_the_end().into())
             }
-            Source::File(file) => {
-                let mut reader = &**file;
-                reader.seek(SeekFrom::Start(start))?;
-                let mut buf = vec![0; usize::try_from(len).unwrap_or(usize::MAX)];
-                reader.read_exact(&mut buf)?;
-                Ok(Bytes::from(buf))
-            }
+            Source::File(file) => Ok(read_seek(&mut &**file, start, len)?),
+            Source::Shared(reader) => reader.read_at(start, len),
         }
+    }
+}
+
+fn past_the_end() -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::UnexpectedEof,
+        "a range past the end of the bytes",
+    )
+}
+
+/// Reads `len` bytes from `start` of `reader`.
+fn read_seek(reader: &mut (impl Read + Seek), start: u64, len: u64) -> std::io::Result<Bytes> {
+    reader.seek(SeekFrom::Start(start))?;
+    let mut buf = vec![0; usize::try_from(len).map_err(|_| past_the_end())?];
+    reader.read_exact(&mut buf)?;
+    Ok(Bytes::from(buf))
+}
+
+/// A `Read + Seek` reader: one cursor, so reads take turns.
+pub(crate) struct Seeker<R>(pub(crate) Mutex<R>);
+
+impl<R> std::fmt::Debug for Seeker<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Seeker")
+    }
+}
+
+impl<R: Read + Seek + Send> ReadAt for Seeker<R> {
+    fn read_at(&self, start: u64, len: u64) -> Result<Bytes> {
+        // A reader that panicked mid-read left its cursor anywhere, and every
+        // read seeks first: the poisoned lock's reader is still usable.
+        let mut reader = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        Ok(read_seek(&mut *reader, start, len)?)
+    }
+}
+
+/// A `parquet` crate `ChunkReader`.
+pub(crate) struct Chunks<C>(pub(crate) C);
+
+impl<C> std::fmt::Debug for Chunks<C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ChunkReader")
+    }
+}
+
+impl<C: ChunkReader> ReadAt for Chunks<C> {
+    fn read_at(&self, start: u64, len: u64) -> Result<Bytes> {
+        let len = usize::try_from(len).map_err(|_| past_the_end())?;
+        let bytes = self.0.get_bytes(start, len)?;
+        // The trait does not promise the length asked for; the page reader
+        // relies on it.
+        if bytes.len() != len {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::UnexpectedEof,
+                format!(
+                    "the chunk reader gave {} bytes for a range of {len}",
+                    bytes.len()
+                ),
+            )
+            .into());
+        }
+        Ok(bytes)
+    }
+}
+
+/// Byte ranges of a file fetched ahead of decoding (from an object store),
+/// sorted by start and not overlapping.
+#[cfg(any(test, feature = "object_store"))]
+#[derive(Debug, Default)]
+pub(crate) struct Fetched {
+    pub(crate) ranges: Vec<(u64, Bytes)>, // invariant: sorted by start, disjoint
+}
+
+#[cfg(any(test, feature = "object_store"))]
+impl ReadAt for Fetched {
+    fn read_at(&self, start: u64, len: u64) -> Result<Bytes> {
+        let i = self.ranges.partition_point(|(s, _)| *s <= start);
+        let found = i.checked_sub(1).and_then(|i| {
+            let (s, bytes) = &self.ranges[i];
+            let from = usize::try_from(start - s).ok()?;
+            let to = from.checked_add(usize::try_from(len).ok()?)?;
+            (to <= bytes.len()).then(|| bytes.slice(from..to))
+        });
+        found.ok_or_else(|| crate::Error::Unsupported {
+            location: crate::Location::default(),
+            message: format!(
+                "bytes {start}..{} of the file were not fetched (read only the row groups that were fetched)",
+                start.saturating_add(len)
+            ),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fetched_ranges_serve_slices_inside_them_only() {
+        let fetched = Fetched {
+            ranges: vec![
+                (10, Bytes::from_static(b"abcdef")),
+                (100, Bytes::from_static(b"xyz")),
+            ],
+        };
+        assert_eq!(&fetched.read_at(12, 3).unwrap()[..], b"cde");
+        assert_eq!(&fetched.read_at(100, 3).unwrap()[..], b"xyz");
+        assert!(fetched.read_at(14, 3).is_err()); // runs past the first range
+        assert!(fetched.read_at(5, 2).is_err()); // before any range
+        assert!(fetched.read_at(50, 1).is_err()); // between ranges
+        assert!(fetched.read_at(u64::MAX, u64::MAX).is_err());
+    }
+
+    #[test]
+    fn a_seeker_reads_ranges_of_a_cursor() {
+        let seeker = Seeker(Mutex::new(std::io::Cursor::new(b"0123456789".to_vec())));
+        assert_eq!(&seeker.read_at(3, 4).unwrap()[..], b"3456");
+        assert!(seeker.read_at(8, 4).is_err());
     }
 }

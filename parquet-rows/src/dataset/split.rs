@@ -1,0 +1,183 @@
+//! Splits: a dataset cut into units of work that cross process boundaries
+//! (serde, feature `serde`), each read back into rows by a worker.
+
+use std::sync::Arc;
+
+use futures_util::{StreamExt, TryStreamExt};
+use object_store::path::Path;
+use object_store::ObjectStore;
+
+use super::{in_file, DataFile, Dataset, Partitioned, Partitions};
+use crate::bind::bind;
+use crate::error::{Error, Location, Result};
+use crate::remote::{block_on, plan, FetchOptions, RemoteFile};
+use crate::row::{OwnedRow, ParquetRow};
+
+/// One unit of work: some row groups of one file, and the byte ranges of
+/// the column chunks the struct it was made for binds (coalesced as the
+/// fetch will coalesce them). Serialisable with the `serde` feature.
+///
+/// ```
+/// # use parquet_rows::dataset::Split;
+/// fn bytes_to_fetch(split: &Split) -> u64 {
+///     split.ranges.iter().map(|(start, end)| end - start).sum()
+/// }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Split {
+    /// The file's path in its store.
+    pub location: String,
+    /// The file's length when the split was made: a worker that finds
+    /// another length refuses the split (the file was replaced).
+    pub file_len: u64,
+    /// The row groups to read, in file order.
+    pub row_groups: Vec<usize>,
+    /// `[start, end)` byte ranges the worker fetches, for schedulers that
+    /// weigh or place work by bytes.
+    pub ranges: Vec<(u64, u64)>,
+    /// The partition values of the file's path.
+    pub partitions: Partitions,
+}
+
+impl Dataset {
+    /// Cuts the dataset into [`Split`]s for `T`: each file's kept row groups
+    /// (see [`Dataset::keep_row_groups`]), consecutive ones grouped until
+    /// their bound column chunks reach `target_bytes`. Opens every file
+    /// (one footer request each); fetches no column chunk.
+    pub async fn splits<'p, T: ParquetRow<'p>>(&self, target_bytes: u64) -> Result<Vec<Split>> {
+        let per_file: Vec<Vec<Split>> = futures_util::stream::iter(&self.files)
+            .map(|file| async move {
+                let remote = self.open_file(file).await?;
+                self.splits_of::<T>(file, &remote, target_bytes)
+                    .map_err(|e| in_file(e, file))
+            })
+            .buffered(self.files_at_once)
+            .try_collect()
+            .await?;
+        Ok(per_file.into_iter().flatten().collect())
+    }
+
+    /// [`Dataset::splits`], blocking.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime (use the async method there).
+    pub fn splits_blocking<'p, T: ParquetRow<'p>>(&self, target_bytes: u64) -> Result<Vec<Split>> {
+        block_on(self.splits::<T>(target_bytes))?
+    }
+
+    fn splits_of<'p, T: ParquetRow<'p>>(
+        &self,
+        file: &DataFile,
+        remote: &RemoteFile,
+        target_bytes: u64,
+    ) -> Result<Vec<Split>> {
+        let binding = bind(T::STRUCT_NAME, &T::fields(), remote.schema())?;
+        let meta = remote.metadata();
+        let mut splits = Vec::new();
+        let mut groups: Vec<usize> = Vec::new();
+        let mut ranges = Vec::new();
+        let mut bytes = 0u64;
+        let flush = |groups: &mut Vec<usize>, ranges: &mut Vec<_>, splits: &mut Vec<Split>| {
+            if groups.is_empty() {
+                return;
+            }
+            let coalesced = plan::coalesce(
+                std::mem::take(ranges),
+                self.fetch.max_gap,
+                self.fetch.overfetch_percent,
+            );
+            splits.push(Split {
+                location: file.location.to_string(),
+                file_len: remote.len(),
+                row_groups: std::mem::take(groups),
+                ranges: coalesced.into_iter().map(|r| (r.start, r.end)).collect(),
+                partitions: file.partitions.clone(),
+            });
+        };
+        for g in self.row_groups_of(file, remote) {
+            let chunks =
+                plan::chunk_ranges(meta, &[g], &binding.leaves, remote.len(), &self.options)?;
+            bytes += chunks.iter().map(|r| r.end - r.start).sum::<u64>();
+            ranges.extend(chunks);
+            groups.push(g);
+            if bytes >= target_bytes {
+                flush(&mut groups, &mut ranges, &mut splits);
+                bytes = 0;
+            }
+        }
+        flush(&mut groups, &mut ranges, &mut splits);
+        Ok(splits)
+    }
+}
+
+impl Split {
+    /// Reads the split's rows of `T` from `store`: one request for the
+    /// footer, then the split's row groups' chunks.
+    pub async fn read<T: OwnedRow>(&self, store: Arc<dyn ObjectStore>) -> Result<Vec<T>> {
+        self.open(store)
+            .await?
+            .read_row_groups(&self.row_groups)
+            .await
+    }
+
+    /// Like [`Split::read`], with the partition fields of each row set from
+    /// [`Split::partitions`].
+    pub async fn read_partitioned<T: OwnedRow + Partitioned>(
+        &self,
+        store: Arc<dyn ObjectStore>,
+    ) -> Result<Vec<T>> {
+        let mut rows: Vec<T> = self.read(store).await?;
+        T::set_partitions(&mut rows, &self.partitions)?;
+        Ok(rows)
+    }
+
+    /// [`Split::read`], blocking.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime (use the async method there).
+    pub fn read_blocking<T: OwnedRow>(&self, store: Arc<dyn ObjectStore>) -> Result<Vec<T>> {
+        block_on(self.read::<T>(store))?
+    }
+
+    /// [`Split::read_partitioned`], blocking.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime (use the async method there).
+    pub fn read_partitioned_blocking<T: OwnedRow + Partitioned>(
+        &self,
+        store: Arc<dyn ObjectStore>,
+    ) -> Result<Vec<T>> {
+        block_on(self.read_partitioned::<T>(store))?
+    }
+
+    async fn open(&self, store: Arc<dyn ObjectStore>) -> Result<RemoteFile> {
+        let location = Path::parse(&self.location).map_err(|e| Error::Unsupported {
+            location: Location::default(),
+            message: format!("a split's location `{}`: {e}", self.location),
+        })?;
+        let remote = RemoteFile::open_with(store, location, FetchOptions::default()).await?;
+        if remote.len() != self.file_len {
+            return Err(Error::Unsupported {
+                location: Location::default(),
+                message: format!(
+                    "`{}` has {} bytes, the split was made for {}: the file changed since",
+                    self.location,
+                    remote.len(),
+                    self.file_len
+                ),
+            });
+        }
+        Ok(remote)
+    }
+}
+
+impl RemoteFile {
+    /// Reads row groups `groups` of the file into owned rows.
+    pub(crate) async fn read_row_groups<T: OwnedRow>(&self, groups: &[usize]) -> Result<Vec<T>> {
+        self.fetch_row_groups::<T>(groups).await?.read()
+    }
+}

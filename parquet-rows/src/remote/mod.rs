@@ -1,0 +1,287 @@
+//! Files on an [`ObjectStore`] (feature `object_store`): S3, GCS, Azure, HTTP
+//! or a local directory, read by byte range.
+//!
+//! Opening a [`RemoteFile`] costs one request: a suffix request for the last
+//! 64 KiB (see [`FetchOptions::footer_guess`]), which brings the footer and
+//! the object's length; a second request only when the footer is longer.
+//! Reading a struct then fetches only the column chunks the struct binds, of
+//! only the row groups asked for, coalesced into few ranges (see
+//! [`FetchOptions`]) and fetched at most [`FetchOptions::concurrency`] at a time.
+//! The fetched ranges become a [`ParquetFile`], read by the same code as a
+//! local file: every check of the footer and the pages holds, and decoding
+//! costs the same.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use parquet_rows::remote::RemoteFile;
+//! use parquet_rows::ParquetRow;
+//! use object_store::{memory::InMemory, path::Path, ObjectStore, ObjectStoreExt};
+//!
+//! #[derive(ParquetRow)]
+//! struct Tick<'a> { ts: i64, symbol: &'a str }
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # let bytes = parquet_rows::doc_support::tick_file(10)?;
+//! let store: Arc<dyn ObjectStore> = Arc::new(InMemory::new());
+//! let location = Path::from("ticks/2026-01-02.parquet");
+//! # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+//! store.put(&location, bytes.into()).await?;
+//!
+//! let remote = RemoteFile::open(store, location).await?; // one request
+//! let file = remote.fetch::<Tick>().await?; // the ts and symbol chunks
+//! let pages = file.load::<Tick>()?;
+//! let ticks: Vec<Tick<'_>> = pages.rows()?;
+//! assert_eq!(ticks.len(), 10);
+//! # Ok::<_, Box<dyn std::error::Error>>(()) })?;
+//! # Ok(()) }
+//! ```
+//!
+//! Each async method has a blocking twin (`open_blocking`, `fetch_blocking`,
+//! `read_blocking`) that runs it on a runtime of its own.
+
+pub(crate) mod fetch;
+pub(crate) mod plan;
+
+use std::future::Future;
+use std::sync::Arc;
+
+use object_store::path::Path;
+use object_store::ObjectStore;
+use parquet::file::metadata::ParquetMetaData;
+use parquet::schema::types::SchemaDescriptor;
+
+use crate::bind::bind;
+use crate::chunk::{Fetched, Source};
+use crate::error::{Error, Result};
+use crate::file::ParquetFile;
+use crate::footer::{Footer, FOOTER_GUESS};
+use crate::options::ReadOptions;
+use crate::row::{OwnedRow, ParquetRow};
+
+/// How a [`RemoteFile`] fetches: request sizes, coalescing, concurrency.
+///
+/// ```
+/// use parquet_rows::remote::FetchOptions;
+///
+/// let options = FetchOptions::default().concurrency(32).max_overfetch_percent(5);
+/// assert_eq!(options.concurrency_limit(), 32);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FetchOptions {
+    concurrency: usize,                // requests in flight at once, >= 1
+    pub(crate) max_gap: u64,           // the largest gap crossed to merge two ranges
+    pub(crate) overfetch_percent: u64, // bytes of gaps crossed, in % of the bytes needed
+    footer_guess: u64,                 // bytes of the first (suffix) request
+}
+
+impl Default for FetchOptions {
+    /// 16 requests at once, gaps of up to 1 MiB crossed while they add at
+    /// most 10% to the bytes fetched, a first request of 64 KiB.
+    fn default() -> Self {
+        FetchOptions {
+            concurrency: 16,
+            max_gap: 1 << 20,
+            overfetch_percent: 10,
+            footer_guess: FOOTER_GUESS,
+        }
+    }
+}
+
+impl FetchOptions {
+    /// At most `requests` range requests in flight at once (at least 1).
+    #[must_use]
+    pub fn concurrency(mut self, requests: usize) -> Self {
+        self.concurrency = requests.max(1);
+        self
+    }
+
+    /// Two ranges are fetched as one only across a gap of at most `bytes`.
+    #[must_use]
+    pub fn max_gap(mut self, bytes: u64) -> Self {
+        self.max_gap = bytes;
+        self
+    }
+
+    /// The gaps crossed to merge ranges add at most `percent` % to the bytes
+    /// of the column chunks read (0: never fetch a byte not needed).
+    #[must_use]
+    pub fn max_overfetch_percent(mut self, percent: u64) -> Self {
+        self.overfetch_percent = percent;
+        self
+    }
+
+    /// The first request asks for the last `bytes` of the file: a footer
+    /// that fits needs no second request.
+    #[must_use]
+    pub fn footer_guess(mut self, bytes: u64) -> Self {
+        self.footer_guess = bytes.max(8);
+        self
+    }
+
+    /// See [`FetchOptions::concurrency`].
+    pub fn concurrency_limit(&self) -> usize {
+        self.concurrency
+    }
+}
+
+/// A Parquet file on an [`ObjectStore`] whose footer is read; see the
+/// [module docs](self).
+#[derive(Debug, Clone)]
+pub struct RemoteFile {
+    store: Arc<dyn ObjectStore>,
+    location: Path,
+    len: u64,
+    footer: Footer,
+    options: ReadOptions,
+    fetch: FetchOptions,
+}
+
+impl RemoteFile {
+    /// Reads the footer of `location` in one request (two for a footer
+    /// longer than [`FetchOptions::footer_guess`]).
+    pub async fn open(store: Arc<dyn ObjectStore>, location: Path) -> Result<Self> {
+        Self::open_with(store, location, FetchOptions::default()).await
+    }
+
+    /// Like [`RemoteFile::open`], fetching as `fetch` says.
+    pub async fn open_with(
+        store: Arc<dyn ObjectStore>,
+        location: Path,
+        fetch: FetchOptions,
+    ) -> Result<Self> {
+        let (footer, len) = fetch::footer(&*store, &location, fetch.footer_guess).await?;
+        Ok(RemoteFile {
+            store,
+            location,
+            len,
+            footer,
+            options: ReadOptions::default(),
+            fetch,
+        })
+    }
+
+    /// [`RemoteFile::open`], blocking.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime (use the async method there).
+    pub fn open_blocking(store: Arc<dyn ObjectStore>, location: Path) -> Result<Self> {
+        block_on(Self::open(store, location))?
+    }
+
+    /// Reads with the memory limits of `options` (also applied to the column
+    /// chunks before they are fetched).
+    #[must_use]
+    pub fn with_options(mut self, options: ReadOptions) -> Self {
+        self.options = options;
+        self
+    }
+
+    /// Fetches as `fetch` says.
+    #[must_use]
+    pub fn with_fetch_options(mut self, fetch: FetchOptions) -> Self {
+        self.fetch = fetch;
+        self
+    }
+
+    /// Where the file is in its store.
+    pub fn location(&self) -> &Path {
+        &self.location
+    }
+
+    /// The file's length in bytes.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether the file has no bytes (never true of a file that opened).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The file's schema.
+    pub fn schema(&self) -> &SchemaDescriptor {
+        self.footer.metadata().file_metadata().schema_descr()
+    }
+
+    /// The footer: row groups, their statistics, column chunks' ranges.
+    pub fn metadata(&self) -> &ParquetMetaData {
+        self.footer.metadata()
+    }
+
+    /// Number of row groups.
+    pub fn num_row_groups(&self) -> usize {
+        self.footer.num_row_groups()
+    }
+
+    /// Fetches the column chunks `T` binds, of every row group, and returns
+    /// them as a [`ParquetFile`] to load or read `T` from.
+    pub async fn fetch<'p, T: ParquetRow<'p>>(&self) -> Result<ParquetFile> {
+        let all: Vec<usize> = (0..self.num_row_groups()).collect();
+        self.fetch_row_groups::<T>(&all).await
+    }
+
+    /// Fetches the column chunks `T` binds of the row groups `row_groups`
+    /// (a split's, or those a predicate kept), in that order: the returned
+    /// [`ParquetFile`] has only those row groups, numbered from 0 in that
+    /// order, and holds their chunks in memory.
+    pub async fn fetch_row_groups<'p, T: ParquetRow<'p>>(
+        &self,
+        row_groups: &[usize],
+    ) -> Result<ParquetFile> {
+        let binding = bind(T::STRUCT_NAME, &T::fields(), self.schema())?;
+        let meta = self.footer.metadata();
+        let chunks =
+            plan::chunk_ranges(meta, row_groups, &binding.leaves, self.len, &self.options)?;
+        let ranges = plan::coalesce(chunks, self.fetch.max_gap, self.fetch.overfetch_percent);
+        let fetched =
+            fetch::ranges(&*self.store, &self.location, ranges, self.fetch.concurrency).await?;
+        Ok(self.file_of(row_groups, fetched))
+    }
+
+    /// [`RemoteFile::fetch`], blocking.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime (use the async method there).
+    pub fn fetch_blocking<'p, T: ParquetRow<'p>>(&self) -> Result<ParquetFile> {
+        block_on(self.fetch::<T>())?
+    }
+
+    /// Fetches the column chunks `T` binds and decodes every row.
+    pub async fn read<T: OwnedRow>(&self) -> Result<Vec<T>> {
+        self.fetch::<T>().await?.read()
+    }
+
+    /// [`RemoteFile::read`], blocking.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime (use the async method there).
+    pub fn read_blocking<T: OwnedRow>(&self) -> Result<Vec<T>> {
+        block_on(self.read::<T>())?
+    }
+
+    /// A [`ParquetFile`] over the fetched ranges, with the footer narrowed
+    /// to `row_groups`.
+    fn file_of(&self, row_groups: &[usize], fetched: Vec<(u64, bytes::Bytes)>) -> ParquetFile {
+        let all = row_groups.len() == self.num_row_groups()
+            && row_groups.iter().enumerate().all(|(i, &g)| i == g);
+        let footer = if all {
+            self.footer.clone()
+        } else {
+            self.footer.select(row_groups)
+        };
+        let source = Source::Shared(Arc::new(Fetched { ranges: fetched }));
+        ParquetFile::from_parts(footer, source, self.len, true).with_options(self.options)
+    }
+}
+
+/// Runs `future` to completion on a current-thread runtime of its own.
+pub(crate) fn block_on<F: Future>(future: F) -> Result<F::Output> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::Io(std::io::Error::other(format!("a tokio runtime: {e}"))))?;
+    Ok(runtime.block_on(future))
+}

@@ -1,0 +1,261 @@
+//! Datasets of many files: partition pruning, row-group pruning by
+//! statistics, file order, globs, and splits read back by a worker.
+
+use std::sync::Arc;
+
+use object_store::memory::InMemory;
+use object_store::path::Path;
+use object_store::ObjectStore;
+use parquet::file::properties::WriterProperties;
+use parquet::file::statistics::Statistics;
+use parquet_rows::dataset::{partition_eq, Dataset, Split};
+use parquet_rows::ParquetRow;
+use parquet_rows_suite::{write_columns, ColumnValues};
+
+use super::counting::{Counting, Counts};
+use super::put;
+
+const DATES: usize = 10;
+const FILES_PER_DATE: usize = 10;
+const ROWS: usize = 50; // per row group, two row groups per file
+
+#[derive(ParquetRow, Debug, Clone, PartialEq)]
+struct Tick {
+    ts: i64,
+    bid: f64,
+    #[parquet(skip)]
+    date: String,
+    #[parquet(skip)]
+    part: u32,
+}
+parquet_rows::partition_fields!(Tick { date, part });
+
+#[derive(ParquetRow, Debug, Clone, PartialEq)]
+struct Ts {
+    ts: i64,
+}
+
+/// The bid of the row whose ts is `ts` (ts < 2^20: exact in `f64`).
+fn bid(ts: i64) -> f64 {
+    f64::from(i32::try_from(ts).unwrap()) / 2.0
+}
+
+fn date(d: usize) -> String {
+    format!("2026-01-{:02}", d + 1)
+}
+
+/// File `n` (of 100) holds ts `n * 1000 + i` for i in 0..100, in two row
+/// groups of 50, and bid `ts / 2`.
+fn file(n: usize) -> bytes::Bytes {
+    let group = |g: usize| {
+        let ts: Vec<i64> = (0..ROWS)
+            .map(|i| (n * 1000 + g * ROWS + i) as i64)
+            .collect();
+        vec![
+            ColumnValues::Int64(ts.iter().map(|&t| Some(t)).collect()),
+            ColumnValues::Double(ts.iter().map(|&t| Some(bid(t))).collect()),
+        ]
+    };
+    write_columns(
+        "message t { REQUIRED INT64 ts; REQUIRED DOUBLE bid; }",
+        WriterProperties::builder().build(),
+        &[group(0), group(1)],
+    )
+    .unwrap()
+}
+
+/// 100 files: `ticks/date=.../part=.../data.parquet` and, unpartitioned,
+/// `flat/NNN.parquet`; plus files a dataset leaves out.
+fn store() -> (Arc<dyn ObjectStore>, Arc<Counts>) {
+    let memory = InMemory::new();
+    for d in 0..DATES {
+        for p in 0..FILES_PER_DATE {
+            let n = d * FILES_PER_DATE + p;
+            let bytes = file(n);
+            put(
+                &memory,
+                &Path::from(format!("ticks/date={}/part={p}/data.parquet", date(d))),
+                bytes.clone(),
+            );
+            put(&memory, &Path::from(format!("flat/{n:03}.parquet")), bytes);
+        }
+    }
+    put(&memory, &Path::from("ticks/_SUCCESS"), bytes::Bytes::new());
+    put(
+        &memory,
+        &Path::from("ticks/date=2026-01-01/.part=0.crc"),
+        bytes::Bytes::from_static(b"x"),
+    );
+    let counts = Arc::new(Counts::default());
+    let store = Arc::new(Counting {
+        inner: memory,
+        counts: Arc::clone(&counts),
+    });
+    (store, counts)
+}
+
+fn expected(n: usize) -> Vec<Tick> {
+    let (d, p) = (n / FILES_PER_DATE, n % FILES_PER_DATE);
+    (0..2 * ROWS)
+        .map(|i| {
+            let ts = (n * 1000 + i) as i64;
+            Tick {
+                ts,
+                bid: bid(ts),
+                date: date(d),
+                part: p as u32,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn a_partitioned_dataset_reads_every_file_in_order() {
+    let (store, _) = store();
+    let dataset = Dataset::open_blocking(store, "ticks").unwrap();
+    assert_eq!(
+        dataset.files().len(),
+        DATES * FILES_PER_DATE,
+        "_SUCCESS and .crc left out"
+    );
+    let rows: Vec<Tick> = dataset.read_partitioned_blocking().unwrap();
+    let want: Vec<Tick> = (0..DATES * FILES_PER_DATE).flat_map(expected).collect();
+    assert_eq!(rows, want);
+}
+
+#[test]
+fn a_parallel_read_gives_the_same_rows() {
+    let (store, counts) = store();
+    let dataset = Dataset::open_blocking(store, "ticks")
+        .unwrap()
+        .prune(&partition_eq("part", "7"));
+    counts.reset();
+    let rows: Vec<Tick> = dataset.par_read_partitioned().unwrap();
+    let want: Vec<Tick> = (0..DATES)
+        .flat_map(|d| expected(d * FILES_PER_DATE + 7))
+        .collect();
+    assert_eq!(rows, want);
+    assert_eq!(counts.gets(), DATES * 2);
+}
+
+#[test]
+fn a_query_on_one_date_opens_only_that_dates_files() {
+    let (store, counts) = store();
+    let dataset = Dataset::open_blocking(store, "ticks").unwrap();
+    counts.reset();
+    let rows: Vec<Tick> = dataset
+        .prune(&partition_eq("date", date(3)))
+        .read_partitioned_blocking()
+        .unwrap();
+    let want: Vec<Tick> = (30..40).flat_map(expected).collect();
+    assert_eq!(rows, want);
+    let locations = counts.locations();
+    assert!(
+        locations.iter().all(|l| l.contains("date=2026-01-04/")),
+        "{locations:?}"
+    );
+    // Per file: its footer, then its chunks (two columns, two row groups,
+    // adjacent: one range).
+    assert_eq!(counts.gets(), FILES_PER_DATE * 2);
+}
+
+#[test]
+fn unpartitioned_each_footer_is_read_once_and_chunks_only_where_statistics_match() {
+    let (store, counts) = store();
+    let dataset = Dataset::open_blocking(store, "flat").unwrap();
+    assert_eq!(dataset.files().len(), 100);
+    counts.reset();
+    // ts in [41_060, 43_010]: row group 1 of file 41, both of 42, row group 0 of 43.
+    let (low, high) = (41_060, 43_010);
+    let rows: Vec<Ts> = dataset
+        .keep_row_groups(move |_, rg| match rg.column(0).statistics() {
+            Some(Statistics::Int64(s)) => match (s.min_opt(), s.max_opt()) {
+                (Some(&min), Some(&max)) => max >= low && min <= high,
+                _ => true,
+            },
+            _ => true,
+        })
+        .read_blocking()
+        .unwrap();
+    assert_eq!(rows.len(), 4 * ROWS);
+    assert_eq!((rows[0].ts, rows.last().unwrap().ts), (41_050, 43_049));
+    let locations = counts.locations();
+    let footers = 100;
+    // One range per kept row group: the `ts` chunks of file 42's two row
+    // groups lie apart (the first `bid` chunk between them, as large as
+    // they are: more than 10% to cross).
+    let chunk_requests = 4;
+    assert_eq!(locations.len(), footers + chunk_requests, "{locations:?}");
+    for n in 0..100 {
+        let name = format!("flat/{n:03}.parquet");
+        let requests = locations.iter().filter(|l| **l == name).count();
+        let want = match n {
+            41 | 43 => 2,
+            42 => 3,
+            _ => 1,
+        };
+        assert_eq!(requests, want, "{name}");
+    }
+}
+
+#[test]
+fn a_glob_narrows_the_files() {
+    let (store, _) = store();
+    let dataset = Dataset::open_blocking(Arc::clone(&store), "ticks")
+        .unwrap()
+        .glob("date=2026-01-0[12]/part=[0-4]/*.parquet")
+        .unwrap();
+    let files: Vec<String> = dataset
+        .files()
+        .iter()
+        .map(|f| f.location.to_string())
+        .collect();
+    assert_eq!(files.len(), 10, "{files:?}");
+    assert!(files[0].ends_with("date=2026-01-01/part=0/data.parquet"));
+    // `*` does not cross directories.
+    let all = Dataset::open_blocking(store, "ticks").unwrap();
+    assert!(all.clone().glob("*.parquet").unwrap().files().is_empty());
+    assert_eq!(all.clone().glob("**/*.parquet").unwrap().files().len(), 100);
+    assert!(all.glob("[").is_err());
+}
+
+/// The single-machine equivalent of a cluster run: splits, serialised and
+/// read back, each read by a "worker", give the rows of the dataset read.
+#[test]
+fn splits_read_by_workers_give_the_dataset_rows() {
+    let (store, counts) = store();
+    let dataset = Dataset::open_blocking(Arc::clone(&store), "ticks")
+        .unwrap()
+        .prune(&|p: &parquet_rows::dataset::Partitions| p.get("date") <= Some("2026-01-03"));
+    counts.reset();
+    // One row group's two chunks are about 800 bytes: a target of 1 byte
+    // makes one split per row group, a large one one split per file.
+    let small = dataset.splits_blocking::<Tick>(1).unwrap();
+    let large = dataset.splits_blocking::<Tick>(1 << 30).unwrap();
+    assert_eq!(counts.gets(), 2 * 30, "footers only, no chunk");
+    assert_eq!((small.len(), large.len()), (60, 30));
+    assert!(large
+        .iter()
+        .all(|s| s.row_groups == [0, 1] && s.ranges.len() == 1));
+
+    let json = serde_json::to_string(&small).unwrap();
+    let received: Vec<Split> = serde_json::from_str(&json).unwrap();
+    assert_eq!(received, small);
+    let mut rows = Vec::new();
+    for split in &received {
+        rows.extend(
+            split
+                .read_partitioned_blocking::<Tick>(Arc::clone(&store))
+                .unwrap(),
+        );
+    }
+    let want: Vec<Tick> = dataset.read_partitioned_blocking().unwrap();
+    assert_eq!(rows.len(), 30 * 2 * ROWS);
+    assert_eq!(rows, want);
+
+    // A split of a file that changed since is refused.
+    let mut stale = received[0].clone();
+    stale.file_len += 1;
+    let err = stale.read_blocking::<Ts>(store).unwrap_err().to_string();
+    assert!(err.contains("the file changed"), "{err}");
+}
