@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use parquet_rows::parquet;
 use parquet_rows::{ParquetFile, ParquetRow};
 
-use parquet::basic::{Compression, ZstdLevel};
+use parquet::basic::Compression;
 use parquet::data_type::{ByteArray, ByteArrayType, DoubleType, Int64Type};
 use parquet::file::properties::WriterProperties;
 use parquet::file::reader::{FileReader, SerializedFileReader};
@@ -94,7 +94,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
-/// Writes `rows` ticks to `path`: ts, symbol, bid, ask; ZSTD, one row group.
+/// Writes `rows` ticks to `path`: ts, symbol, bid, ask; SNAPPY (pyarrow's default), one row group.
 fn write_ticks(path: &Path, rows: u32) -> Result<(), Box<dyn Error>> {
     let schema = parse_message_type(
         "message schema {
@@ -105,7 +105,7 @@ fn write_ticks(path: &Path, rows: u32) -> Result<(), Box<dyn Error>> {
         }",
     )?;
     let props = WriterProperties::builder()
-        .set_compression(Compression::ZSTD(ZstdLevel::default()))
+        .set_compression(Compression::SNAPPY)
         .set_max_row_group_row_count(Some(rows as usize))
         .build();
     let ts: Vec<i64> = (0..rows)
