@@ -51,5 +51,7 @@ for _ in $(seq 1 300); do
 done
 
 echo "moto_server ($moto) on 127.0.0.1:$port"
+# `--workspace`: the features `cargo test --workspace` resolved, so the test
+# binary it built is reused rather than built again for the suite alone.
 PARQUET_ROWS_S3_ENDPOINT="http://127.0.0.1:$port" \
-    cargo test --test it remote::s3 -- --ignored --nocapture
+    cargo test --workspace --test it remote::s3 -- --ignored --nocapture
