@@ -97,6 +97,29 @@ pub(crate) trait ValueDecoder {
     fn skip(&mut self, n: usize) -> Result<(), DecodeError>;
 }
 
+/// [`ValueDecoder::decode`] for a decoder whose own API fills a slice
+/// (`get_batch`, returning how many it filled, fewer only at the end): `n`
+/// values through a stack buffer of 256 into `out`, or [`too_few`].
+#[inline]
+pub(crate) fn decode_in_batches<T: Copy + Default>(
+    n: usize,
+    out: &mut impl ValueOut<T>,
+    mut get_batch: impl FnMut(&mut [T]) -> Result<usize, DecodeError>,
+) -> Result<(), DecodeError> {
+    let mut buf = [T::default(); 256];
+    let mut done = 0;
+    while done < n {
+        let k = (n - done).min(buf.len());
+        let got = get_batch(&mut buf[..k])?;
+        out.put_all(buf[..got].iter().copied());
+        done += got;
+        if got < k {
+            return Err(too_few(done, n));
+        }
+    }
+    Ok(())
+}
+
 /// The error of a decoder asked for `n` values where `got` were left.
 pub(crate) fn too_few(got: usize, n: usize) -> DecodeError {
     DecodeError::oos(format!("the page ends after {got} of {n} values"))

@@ -1,7 +1,7 @@
 //! Decoder for DELTA_BINARY_PACKED (see the module docs for the grammar).
 
 use crate::encoding::bitpacked::{read_lsb, unpack};
-use crate::encoding::{too_few, uleb128, ValueDecoder, ValueOut};
+use crate::encoding::{decode_in_batches, too_few, uleb128, ValueDecoder, ValueOut};
 use crate::error::DecodeError;
 
 /// Decodes DELTA_BINARY_PACKED values as `i64` (INT32 columns truncate: the
@@ -42,18 +42,7 @@ impl ValueDecoder for DeltaBinaryPackedDecoder<'_> {
         if n > self.left {
             return Err(too_few(self.left, n));
         }
-        let mut buf = [0i64; 256];
-        let mut done = 0;
-        while done < n {
-            let k = (n - done).min(buf.len());
-            let got = self.get_batch(&mut buf[..k])?;
-            out.put_all(buf[..got].iter().copied());
-            done += got;
-            if got < k {
-                return Err(too_few(done, n));
-            }
-        }
-        Ok(())
+        decode_in_batches(n, out, |buf| self.get_batch(buf))
     }
 
     /// See [`DeltaBinaryPackedDecoder::skip_values`].

@@ -1,7 +1,7 @@
 //! Decoder for the RLE / bit-packing hybrid (see the module docs for the grammar).
 
 use crate::encoding::{bitpacked, uleb128};
-use crate::encoding::{too_few, ValueDecoder, ValueOut};
+use crate::encoding::{decode_in_batches, too_few, ValueDecoder, ValueOut};
 use crate::error::DecodeError;
 
 /// Largest bit width the hybrid encoding allows for levels and dictionary indices.
@@ -19,18 +19,7 @@ impl ValueDecoder for RleBpDecoder<'_> {
     type Item = u32;
 
     fn decode(&mut self, n: usize, out: &mut impl ValueOut<u32>) -> Result<(), DecodeError> {
-        let mut buf = [0u32; 256];
-        let mut done = 0;
-        while done < n {
-            let k = (n - done).min(buf.len());
-            let got = self.get_batch(&mut buf[..k])?;
-            out.put_all(buf[..got].iter().copied());
-            done += got;
-            if got < k {
-                return Err(too_few(done, n));
-            }
-        }
-        Ok(())
+        decode_in_batches(n, out, |buf| self.get_batch(buf))
     }
 
     /// See [`RleBpDecoder::skip_up_to`].
