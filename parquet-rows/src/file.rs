@@ -339,8 +339,9 @@ impl ParquetFile {
     /// hold rows matching `query`; [`Pages::rows`] then returns exactly the
     /// matching rows, in file order, within the query's offset and limit.
     ///
-    /// Row groups whose statistics or dictionary prove that no row matches
-    /// are not read; with a page index, only the pages that may match are.
+    /// Row groups whose statistics, dictionary or bloom filter prove that no
+    /// row matches are not read; with a page index, only the pages that may
+    /// match are.
     ///
     /// ```
     /// # use parquet_rows::{ParquetFile, ParquetRow};

@@ -174,8 +174,8 @@
 //! The derive also generates a typed filter, `Tick::filter()`, with one
 //! method per field of a scalar type; each comparison takes a value of the
 //! field's type, so a predicate of the wrong type does not compile. Row
-//! groups and pages that statistics, dictionaries or the page index prove
-//! cannot match are not read (see [`filter`]).
+//! groups and pages that statistics, dictionaries, bloom filters or the page
+//! index prove cannot match are not read (see [`filter`]).
 //!
 //! ```
 //! # use parquet_rows::{ParquetFile, ParquetRow};

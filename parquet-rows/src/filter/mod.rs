@@ -1,5 +1,5 @@
 //! Typed filters: read only the rows that match, skipping what statistics,
-//! dictionaries and the page index prove cannot match.
+//! dictionaries, bloom filters and the page index prove cannot match.
 //!
 //! `#[derive(ParquetRow)]` on `Tick` generates `TickFilter`, reached by
 //! `Tick::filter()`, with one method per field of a scalar type (`bool`,

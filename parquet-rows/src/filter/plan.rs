@@ -2,9 +2,11 @@
 //! for each column which pages.
 //!
 //! In order of cost: the footer's statistics (no I/O), the dictionary page of
-//! a column with an equality predicate (one small read), then the page index
-//! (two small reads per column) narrows the rows to those of the pages that
-//! may match. The rows between are decoded and filtered row by row.
+//! a column with an equality predicate (one small read), its bloom filter
+//! (one read, where the writer made one and the footer gives its length),
+//! then the page index (two small reads per column) narrows the rows to
+//! those of the pages that may match. The rows between are decoded and
+//! filtered row by row.
 
 use std::ops::Range;
 
@@ -13,7 +15,10 @@ use parquet::column::page::Page;
 use parquet::file::metadata::{ColumnChunkMetaData, RowGroupMetaData};
 use parquet::file::page_index::index_reader::{decode_column_index, decode_offset_index};
 
-use super::prune::{all_dictionary, dictionary_holds, leaf_of, row_group_may_match, PageIndex};
+use super::prune::{
+    all_dictionary, bloom_bytes, bloom_lacks, dictionary_holds, leaf_of, row_group_may_match,
+    PageIndex,
+};
 use super::Selection;
 use crate::bind::Binding;
 use crate::chunk::{read_pages, Budget, Source};
@@ -22,6 +27,12 @@ use crate::options::ReadOptions;
 /// The most bytes a column chunk's page index may take before it is ignored
 /// (it is a few bytes per page; a larger one is corrupt or hostile).
 const MAX_INDEX_BYTES: u64 = 16 << 20;
+
+/// The most bytes a column chunk's bloom filter may take before it is
+/// ignored. Writers size a filter by the distinct values they expect: at
+/// the usual 1% false positives that is about 1.2 bytes a value, so this
+/// covers 10M distinct values in one row group; `parquet`'s largest is 128 MiB.
+const MAX_BLOOM_BYTES: u64 = 16 << 20;
 
 /// What to read of one row group.
 #[derive(Debug)]
@@ -65,7 +76,8 @@ pub(crate) fn plan(
         let (Some(value), Some(leaf)) = (p.equals(), leaf_of(binding, p.field)) else {
             continue;
         };
-        if dictionary_lacks(input, input.meta.column(leaf), value) {
+        let chunk = input.meta.column(leaf);
+        if dictionary_lacks(input, chunk, value) || bloom_filter_lacks(input, chunk, value) {
             return None;
         }
     }
@@ -155,6 +167,39 @@ fn dictionary_lacks(input: &Input<'_>, chunk: &ColumnChunkMetaData, value: &supe
             dictionary_holds(buf, *num_values as usize, physical, value) == Some(false)
         }
         _ => false,
+    }
+}
+
+/// Whether the chunk's bloom filter proves `value` absent. The footer must
+/// give the filter's length (writers since format 2.10 do): without it the
+/// header would have to be parsed to learn how much to read, and a filter
+/// of unknown size is not worth a second request. Any doubt says no.
+fn bloom_filter_lacks(
+    input: &Input<'_>,
+    chunk: &ColumnChunkMetaData,
+    value: &super::Scalar,
+) -> bool {
+    let Some(hashed) = bloom_bytes(chunk.column_descr().physical_type(), value) else {
+        return false;
+    };
+    let (Some(offset), Some(len)) = (chunk.bloom_filter_offset(), chunk.bloom_filter_length())
+    else {
+        return false;
+    };
+    let (Ok(offset), Ok(len)) = (u64::try_from(offset), u64::try_from(len)) else {
+        return false;
+    };
+    if len == 0
+        || len > MAX_BLOOM_BYTES
+        || offset
+            .checked_add(len)
+            .is_none_or(|end| end > input.file_len)
+    {
+        return false;
+    }
+    match input.source.read(offset, len) {
+        Ok(bytes) => bloom_lacks(&bytes, &hashed),
+        Err(_) => false,
     }
 }
 

@@ -210,6 +210,35 @@ pub(crate) fn dictionary_holds(
     }
 }
 
+/// The bytes a bloom filter hashes for `value` in a column of type
+/// `physical`: the value's PLAIN encoding without a length prefix (the
+/// format's rule). `None` where a filter cannot be asked: floats (`0.0`
+/// and `-0.0`, NaNs: equal values with other bytes), booleans, INT96 and
+/// fixed-length columns, and a value the column's type cannot hold.
+pub(crate) fn bloom_bytes(physical: PhysicalType, value: &Scalar) -> Option<Vec<u8>> {
+    match (physical, value) {
+        (PhysicalType::INT32, Scalar::Int(v)) => Some(i32::try_from(*v).ok()?.to_le_bytes().into()),
+        (PhysicalType::INT32, Scalar::UInt(v)) => {
+            Some(u32::try_from(*v).ok()?.to_le_bytes().into())
+        }
+        (PhysicalType::INT64, Scalar::Int(v)) => Some(v.to_le_bytes().into()),
+        (PhysicalType::INT64, Scalar::UInt(v)) => Some(v.to_le_bytes().into()),
+        (PhysicalType::BYTE_ARRAY, Scalar::Str(v)) => Some(v.as_bytes().into()),
+        _ => None,
+    }
+}
+
+/// Whether the split-block bloom filter in `bytes` (header and bitset, as
+/// the footer's offset and length locate them) proves the value of
+/// `hashed` ([`bloom_bytes`]) absent. A filter that does not parse says
+/// nothing: `false`.
+pub(crate) fn bloom_lacks(bytes: &[u8], hashed: &[u8]) -> bool {
+    match parquet::bloom_filter::Sbbf::from_bytes(bytes) {
+        Ok(filter) if filter.num_blocks() > 0 => !filter.check(hashed),
+        _ => false,
+    }
+}
+
 /// A column's page index in a row group: where its pages start (bytes and
 /// rows) and, if present, what each holds.
 #[derive(Debug)]
@@ -354,6 +383,62 @@ mod tests {
             out.extend_from_slice(v.as_bytes());
         }
         out
+    }
+
+    #[test]
+    fn bloom_filters_prove_absence_only_when_they_parse() {
+        let mut filter = parquet::bloom_filter::Sbbf::new_with_ndv_fpp(100, 0.001).unwrap();
+        for i in 0..100i64 {
+            filter.insert(&i.to_le_bytes()[..]);
+        }
+        let mut bytes = Vec::new();
+        filter.write(&mut bytes).unwrap();
+        let int64 = |v: i64| bloom_bytes(PhysicalType::INT64, &Scalar::Int(v)).unwrap();
+        assert!(
+            (0..100).all(|v| !bloom_lacks(&bytes, &int64(v))),
+            "a present value"
+        );
+        let absent = (1_000..2_000)
+            .filter(|&v| bloom_lacks(&bytes, &int64(v)))
+            .count();
+        assert!(
+            absent > 990,
+            "only {absent} of 1000 absent values proven absent"
+        );
+        // Truncated, padded, garbage, or a header claiming no bitset: no verdict.
+        assert!(!bloom_lacks(&bytes[..bytes.len() - 1], &int64(1_500)));
+        let mut padded = bytes.clone();
+        padded.push(0);
+        assert!(!bloom_lacks(&padded, &int64(1_500)));
+        assert!(!bloom_lacks(&[0xff; 64], &int64(1_500)));
+        assert!(!bloom_lacks(&[], &int64(1_500)));
+        let header_len = bytes.len() - filter.num_blocks() * 32;
+        let mut empty = Vec::new();
+        parquet::bloom_filter::Sbbf::new(&[])
+            .write(&mut empty)
+            .unwrap();
+        assert!(empty.len() <= header_len + 1);
+        assert!(!bloom_lacks(&empty, &int64(1_500)));
+        // What is hashed: the PLAIN bytes of the column's type.
+        let h = |t, v| bloom_bytes(t, &v);
+        assert_eq!(
+            h(PhysicalType::INT32, Scalar::Int(-2)),
+            Some((-2i32).to_le_bytes().into())
+        );
+        assert_eq!(h(PhysicalType::INT32, Scalar::Int(1 << 40)), None);
+        assert_eq!(
+            h(PhysicalType::INT32, Scalar::UInt(u64::from(u32::MAX))),
+            Some(vec![0xff; 4])
+        );
+        assert_eq!(
+            h(PhysicalType::BYTE_ARRAY, Scalar::Str("ab".into())),
+            Some(b"ab".to_vec())
+        );
+        assert_eq!(h(PhysicalType::DOUBLE, Scalar::Float(0.0)), None);
+        assert_eq!(
+            h(PhysicalType::FIXED_LEN_BYTE_ARRAY, Scalar::Str("ab".into())),
+            None
+        );
     }
 
     #[test]
