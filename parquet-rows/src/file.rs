@@ -350,9 +350,12 @@ impl ParquetFile {
     ///
     /// # fn main() -> parquet_rows::Result<()> {
     /// # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(100)?)?;
-    /// let pages = file.load_where::<Tick>(Tick::filter().ts().in_range(20..30).symbol().eq("EURUSD"))?;
+    /// let t0 = 1_774_000_000_000_000; // the file's ticks are 137 µs apart from t0
+    /// let range = t0 + 20 * 137..t0 + 30 * 137;
+    /// let pages = file.load_where::<Tick>(Tick::filter().ts().in_range(range.clone()).symbol().eq("EURUSD"))?;
     /// let ticks: Vec<Tick<'_>> = pages.rows()?;
-    /// assert!(ticks.iter().all(|t| (20..30).contains(&t.ts) && t.symbol == "EURUSD"));
+    /// assert_eq!(ticks.len(), 10);
+    /// assert!(ticks.iter().all(|t| range.contains(&t.ts) && t.symbol == "EURUSD"));
     /// # Ok(()) }
     /// ```
     pub fn load_where<'p, T: ParquetRow<'p>>(

@@ -121,6 +121,35 @@ pub(crate) struct Fetched {
 }
 
 #[cfg(any(test, feature = "object_store"))]
+impl Fetched {
+    /// Ranges fetched in several rounds as one source: sorted, a range
+    /// inside another dropped, overlapping ones joined.
+    pub(crate) fn merged(mut parts: Vec<(u64, Bytes)>) -> Fetched {
+        parts.sort_by_key(|(start, bytes)| (*start, std::cmp::Reverse(bytes.len())));
+        let mut ranges: Vec<(u64, Bytes)> = Vec::with_capacity(parts.len());
+        for (start, bytes) in parts {
+            let end = start.saturating_add(bytes.len() as u64);
+            if let Some((last_start, last)) = ranges.last_mut() {
+                let last_end = *last_start + last.len() as u64;
+                if start < last_end {
+                    if end > last_end {
+                        // `start >= last_start`: the new range's tail extends it.
+                        let tail = usize::try_from(last_end - start).unwrap_or(usize::MAX);
+                        let mut joined = Vec::with_capacity(last.len() + bytes.len() - tail);
+                        joined.extend_from_slice(last);
+                        joined.extend_from_slice(&bytes[tail..]);
+                        *last = Bytes::from(joined);
+                    }
+                    continue;
+                }
+            }
+            ranges.push((start, bytes));
+        }
+        Fetched { ranges }
+    }
+}
+
+#[cfg(any(test, feature = "object_store"))]
 impl ReadAt for Fetched {
     fn read_at(&self, start: u64, len: u64) -> Result<Bytes> {
         let i = self.ranges.partition_point(|(s, _)| *s <= start);
@@ -158,6 +187,32 @@ mod tests {
         assert!(fetched.read_at(5, 2).is_err()); // before any range
         assert!(fetched.read_at(50, 1).is_err()); // between ranges
         assert!(fetched.read_at(u64::MAX, u64::MAX).is_err());
+    }
+
+    #[test]
+    fn merged_rounds_serve_every_range_of_every_round() {
+        let file: Vec<u8> = (0..=255).collect();
+        let part = |r: std::ops::Range<usize>| (r.start as u64, Bytes::copy_from_slice(&file[r]));
+        let rounds = vec![
+            part(100..120),
+            part(10..20),
+            part(12..15), // inside another
+            part(15..30), // overlapping its end
+            part(30..40), // touching
+            part(200..210),
+            part(100..120), // fetched twice
+        ];
+        let fetched = Fetched::merged(rounds.clone());
+        assert!(fetched
+            .ranges
+            .windows(2)
+            .all(|w| w[0].0 + w[0].1.len() as u64 <= w[1].0));
+        for (start, bytes) in &rounds {
+            let got = fetched.read_at(*start, bytes.len() as u64).unwrap();
+            assert_eq!(got, *bytes, "range at {start}");
+        }
+        assert_eq!(&fetched.read_at(11, 15).unwrap()[..], &file[11..26]);
+        assert!(fetched.read_at(40, 1).is_err());
     }
 
     #[test]

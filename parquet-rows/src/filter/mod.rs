@@ -15,13 +15,18 @@
 //!
 //! # fn main() -> parquet_rows::Result<()> {
 //! # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(100)?)?;
-//! let pages = file.load_where::<Tick>(Tick::filter().ts().between(10, 19).symbol().eq("EURUSD"))?;
+//! let t0 = 1_774_000_000_000_000; // the file's ticks are 137 µs apart from t0
+//! let (low, high) = (t0 + 10 * 137, t0 + 19 * 137);
+//! let pages = file.load_where::<Tick>(Tick::filter().ts().between(low, high).symbol().eq("EURUSD"))?;
 //! let ticks: Vec<Tick<'_>> = pages.rows()?;
-//! assert!(ticks.iter().all(|t| (10..=19).contains(&t.ts) && t.symbol == "EURUSD"));
+//! assert_eq!(ticks.len(), 10);
+//! assert!(ticks.iter().all(|t| (low..=high).contains(&t.ts) && t.symbol == "EURUSD"));
 //!
 //! // The first five matching rows, after skipping two.
 //! let first = file.load_where::<Tick>(Tick::filter().symbol().eq("EURUSD").offset(2).limit(5))?;
-//! assert!(first.rows::<Tick>()?.len() <= 5);
+//! let first: Vec<Tick<'_>> = first.rows()?;
+//! assert_eq!(first.len(), 5);
+//! assert_eq!(first[0].ts, t0 + 2 * 137);
 //! # Ok(()) }
 //! ```
 //!
@@ -102,12 +107,24 @@ pub trait RowFilter: Sized {
 /// A filter with a window over the matching rows: skip `offset` of them,
 /// return at most `limit`. Made from a filter by [`RowFilter::offset`] and
 /// [`RowFilter::limit`]; every filter converts into one.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Query<F> {
     pub(crate) predicates: Predicates,
     pub(crate) offset: usize,
     pub(crate) limit: Option<usize>,
     filter: PhantomData<fn() -> F>,
+}
+
+// Not derived: a derived `Clone` would ask `F: Clone`, and a query holds no `F`.
+impl<F> Clone for Query<F> {
+    fn clone(&self) -> Self {
+        Query {
+            predicates: self.predicates.clone(),
+            offset: self.offset,
+            limit: self.limit,
+            filter: PhantomData,
+        }
+    }
 }
 
 impl<F: RowFilter> Query<F> {

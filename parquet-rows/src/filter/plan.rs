@@ -127,19 +127,10 @@ fn flat(meta: &RowGroupMetaData, binding: &Binding) -> bool {
 /// dictionary-encoded and the dictionary does not hold it. Any doubt (no
 /// encoding statistics, an unreadable page) says no.
 fn dictionary_lacks(input: &Input<'_>, chunk: &ColumnChunkMetaData, value: &super::Scalar) -> bool {
-    if !all_dictionary(chunk) {
-        return false;
-    }
-    let (Some(start), end) = (chunk.dictionary_page_offset(), chunk.data_page_offset()) else {
+    let Some(range) = dictionary_range(chunk, input.file_len, input.options) else {
         return false;
     };
-    let (Ok(start), Ok(end)) = (u64::try_from(start), u64::try_from(end)) else {
-        return false;
-    };
-    if start >= end || end > input.file_len || end - start > input.options.page_bytes() as u64 {
-        return false;
-    }
-    let Ok(bytes) = input.source.read(start, end - start) else {
+    let Ok(bytes) = input.source.read(range.start, range.end - range.start) else {
         return false;
     };
     let mut budget = Budget {
@@ -179,39 +170,99 @@ fn bloom_filter_lacks(
     chunk: &ColumnChunkMetaData,
     value: &super::Scalar,
 ) -> bool {
-    let Some(hashed) = bloom_bytes(chunk.column_descr().physical_type(), value) else {
+    let (Some(hashed), Some(range)) = (
+        bloom_bytes(chunk.column_descr().physical_type(), value),
+        bloom_range(chunk, input.file_len),
+    ) else {
         return false;
     };
-    let (Some(offset), Some(len)) = (chunk.bloom_filter_offset(), chunk.bloom_filter_length())
-    else {
-        return false;
-    };
-    let (Ok(offset), Ok(len)) = (u64::try_from(offset), u64::try_from(len)) else {
-        return false;
-    };
-    if len == 0
-        || len > MAX_BLOOM_BYTES
-        || offset
-            .checked_add(len)
-            .is_none_or(|end| end > input.file_len)
-    {
-        return false;
-    }
-    match input.source.read(offset, len) {
+    match input.source.read(range.start, range.end - range.start) {
         Ok(bytes) => bloom_lacks(&bytes, &hashed),
         Err(_) => false,
     }
 }
 
+/// The bytes of the chunk's dictionary page when `plan` may read it: every
+/// data page is dictionary-encoded, and the page is inside the file and
+/// within the page limit.
+fn dictionary_range(
+    chunk: &ColumnChunkMetaData,
+    file_len: u64,
+    options: ReadOptions,
+) -> Option<Range<u64>> {
+    if !all_dictionary(chunk) {
+        return None;
+    }
+    let start = u64::try_from(chunk.dictionary_page_offset()?).ok()?;
+    let end = u64::try_from(chunk.data_page_offset()).ok()?;
+    (start < end && end <= file_len && end - start <= options.page_bytes() as u64)
+        .then_some(start..end)
+}
+
+/// The bytes of the chunk's bloom filter, when the footer locates it
+/// inside the file and it is small enough to read.
+fn bloom_range(chunk: &ColumnChunkMetaData, file_len: u64) -> Option<Range<u64>> {
+    let offset = u64::try_from(chunk.bloom_filter_offset()?).ok()?;
+    let len = u64::try_from(chunk.bloom_filter_length()?).ok()?;
+    let end = offset.checked_add(len)?;
+    (len > 0 && len <= MAX_BLOOM_BYTES && end <= file_len).then_some(offset..end)
+}
+
+/// The bytes `offset..offset + len` of the file, if they lie inside it and
+/// are small enough for an index.
+fn index_range(offset: Option<i64>, len: Option<i32>, file_len: u64) -> Option<Range<u64>> {
+    let offset = u64::try_from(offset?).ok()?;
+    let len = u64::try_from(len?).ok()?;
+    let end = offset.checked_add(len)?;
+    (len > 0 && len <= MAX_INDEX_BYTES && end <= file_len).then_some(offset..end)
+}
+
+/// Every byte range [`plan`] may read for the row group of `input.meta`
+/// (dictionary pages and bloom filters of `eq` predicates' columns, page
+/// indexes), for a caller that must fetch them before planning (from object
+/// storage). Empty when the statistics already rule the row group out.
+#[cfg(feature = "object_store")]
+pub(crate) fn probe_ranges(
+    input: &Input<'_>,
+    binding: &Binding,
+    selection: &Selection,
+) -> Vec<Range<u64>> {
+    let predicates = &selection.predicates;
+    let mut ranges = Vec::new();
+    if predicates.is_empty() || !row_group_may_match(input.meta, input.orders, binding, predicates)
+    {
+        return ranges;
+    }
+    for p in predicates {
+        let (Some(value), Some(leaf)) = (p.equals(), leaf_of(binding, p.field)) else {
+            continue;
+        };
+        let chunk = input.meta.column(leaf);
+        ranges.extend(dictionary_range(chunk, input.file_len, input.options));
+        if bloom_bytes(chunk.column_descr().physical_type(), value).is_some() {
+            ranges.extend(bloom_range(chunk, input.file_len));
+        }
+    }
+    if flat(input.meta, binding) {
+        for &leaf in &binding.leaves {
+            let chunk = input.meta.column(leaf);
+            let (file_len, (oo, ol), (co, cl)) = (
+                input.file_len,
+                (chunk.offset_index_offset(), chunk.offset_index_length()),
+                (chunk.column_index_offset(), chunk.column_index_length()),
+            );
+            ranges.extend(index_range(oo, ol, file_len));
+            ranges.extend(index_range(co, cl, file_len));
+        }
+    }
+    ranges
+}
+
 /// The bytes `offset..offset + len` of the file, if they lie inside it and
 /// are small enough for an index.
 fn read_index(input: &Input<'_>, offset: Option<i64>, len: Option<i32>) -> Option<bytes::Bytes> {
-    let offset = u64::try_from(offset?).ok()?;
-    let len = u64::try_from(len?).ok()?;
-    if len == 0 || len > MAX_INDEX_BYTES || offset.checked_add(len)? > input.file_len {
-        return None;
-    }
-    input.source.read(offset, len).ok()
+    let range = index_range(offset, len, input.file_len)?;
+    input.source.read(range.start, range.end - range.start).ok()
 }
 
 /// The chunk's page index, if it has a usable one.

@@ -36,11 +36,16 @@
 //! # Ok(()) }
 //! ```
 //!
+//! Filtered reads ([`RemoteFile::load_where`], [`RemoteFile::read_where`])
+//! take the typed filters of [`crate::filter`] and fetch only the row
+//! groups and pages that may match, in two more round trips at most.
+//!
 //! Each async method has a blocking twin (`open_blocking`, `fetch_blocking`,
-//! `read_blocking`) that runs it on a runtime of its own.
+//! `read_blocking`, ...) that runs it on a runtime of its own.
 
 pub(crate) mod fetch;
 pub(crate) mod plan;
+mod query;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -54,8 +59,10 @@ use crate::bind::bind;
 use crate::chunk::{Fetched, Source};
 use crate::error::{Error, Result};
 use crate::file::ParquetFile;
+use crate::filter::Query;
 use crate::footer::{Footer, FOOTER_GUESS};
 use crate::options::ReadOptions;
+use crate::pages::Pages;
 use crate::row::{OwnedRow, ParquetRow};
 
 /// How a [`RemoteFile`] fetches: request sizes, coalescing, concurrency.
@@ -260,6 +267,83 @@ impl RemoteFile {
     /// When called from inside a tokio runtime (use the async method there).
     pub fn read_blocking<T: OwnedRow>(&self) -> Result<Vec<T>> {
         block_on(self.read::<T>())?
+    }
+
+    /// The pages of the rows of `T` matching `query`, like
+    /// [`ParquetFile::load_where`] on a local file: [`Pages::rows`] returns
+    /// exactly the matching rows.
+    ///
+    /// Fetches in two round trips: first what proves row groups and pages
+    /// unable to match (the dictionary pages and bloom filters of `eq`
+    /// predicates' columns, the page indexes) for the row groups the
+    /// footer's statistics keep, then only the pages that may match. Row
+    /// groups and pages ruled out are never fetched.
+    ///
+    /// ```
+    /// # use std::sync::Arc;
+    /// # use parquet_rows::remote::RemoteFile;
+    /// # use parquet_rows::{ParquetRow, RowFilter};
+    /// # use object_store::{memory::InMemory, path::Path, ObjectStore, ObjectStoreExt};
+    /// #[derive(ParquetRow)]
+    /// struct Tick<'a> { ts: i64, symbol: &'a str }
+    ///
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # let bytes = parquet_rows::doc_support::tick_file(100)?;
+    /// # let store: Arc<dyn ObjectStore> = Arc::new(InMemory::new());
+    /// # let location = Path::from("ticks.parquet");
+    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+    /// # store.put(&location, bytes.into()).await?;
+    /// let remote = RemoteFile::open(store, location).await?;
+    /// let t0 = 1_774_000_000_000_000; // the file's ticks are 137 µs apart from t0
+    /// let query = Tick::filter().ts().in_range(t0 + 20 * 137..t0 + 30 * 137);
+    /// let pages = remote.load_where::<Tick>(query).await?;
+    /// let ticks: Vec<Tick<'_>> = pages.rows()?;
+    /// assert_eq!(ticks.len(), 10);
+    /// # Ok::<_, Box<dyn std::error::Error>>(()) })?;
+    /// # Ok(()) }
+    /// ```
+    pub async fn load_where<'p, T: ParquetRow<'p>>(
+        &self,
+        query: impl Into<Query<T::Filter>>,
+    ) -> Result<Pages> {
+        let query = query.into();
+        let file = self.fetch_selected::<T>(&query.clone().erase()).await?;
+        file.load_where::<T>(query)
+    }
+
+    /// [`RemoteFile::load_where`], blocking.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime (use the async method there).
+    pub fn load_where_blocking<'p, T: ParquetRow<'p>>(
+        &self,
+        query: impl Into<Query<T::Filter>>,
+    ) -> Result<Pages> {
+        block_on(self.load_where::<T>(query))?
+    }
+
+    /// The owned rows matching `query`, in file order, fetching only what
+    /// [`RemoteFile::load_where`] fetches.
+    pub async fn read_where<T: OwnedRow>(
+        &self,
+        query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
+    ) -> Result<Vec<T>> {
+        let query = query.into();
+        let file = self.fetch_selected::<T>(&query.clone().erase()).await?;
+        file.read_where::<T>(query)
+    }
+
+    /// [`RemoteFile::read_where`], blocking.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime (use the async method there).
+    pub fn read_where_blocking<T: OwnedRow>(
+        &self,
+        query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
+    ) -> Result<Vec<T>> {
+        block_on(self.read_where::<T>(query))?
     }
 
     /// A [`ParquetFile`] over the fetched ranges, with the footer narrowed

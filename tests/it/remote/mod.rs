@@ -4,6 +4,7 @@
 
 mod counting;
 mod dataset;
+mod filtered;
 mod s3;
 
 use std::sync::Arc;
