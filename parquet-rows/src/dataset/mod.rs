@@ -7,8 +7,9 @@
 //! every other file is opened once (one request for its footer), and a
 //! row-group predicate ([`Dataset::keep_row_groups`], given the footer's
 //! statistics) decides which of its row groups are fetched: a file with
-//! none left costs no further request. Rows come in file order (files sorted
-//! by path), row groups in file order.
+//! none left costs no further request. [`Dataset::read_where`] takes the
+//! struct's typed filter instead, and fetches only the pages that may match.
+//! Rows come in file order (files sorted by path), row groups in file order.
 //!
 //! ```
 //! use std::sync::Arc;
@@ -55,9 +56,10 @@ use object_store::ObjectStore;
 use parquet::file::metadata::RowGroupMetaData;
 
 use crate::error::{Error, Location, Result};
+use crate::filter::Query;
 use crate::options::ReadOptions;
 use crate::remote::{block_on, fetch::store_error, FetchOptions, RemoteFile};
-use crate::row::OwnedRow;
+use crate::row::{OwnedRow, ParquetRow};
 
 pub use partition::{partition_eq, PartitionPredicate, Partitioned, Partitions};
 pub use split::Split;
@@ -222,6 +224,82 @@ impl Dataset {
     pub async fn read_partitioned<T: OwnedRow + Partitioned>(&self) -> Result<Vec<T>> {
         self.read_with(|rows, file| T::set_partitions(rows, &file.partitions))
             .await
+    }
+
+    /// The owned rows matching `query` in every file, in file order: each
+    /// file is read as [`RemoteFile::read_where`] reads it (row groups and
+    /// pages that cannot match are never fetched), within the row groups
+    /// [`Dataset::keep_row_groups`] keeps. The query's `offset` and `limit`
+    /// apply to the dataset's matching rows, not to each file's.
+    ///
+    /// ```
+    /// # use std::sync::Arc;
+    /// # use object_store::{memory::InMemory, path::Path, ObjectStore, ObjectStoreExt};
+    /// # use parquet_rows::dataset::Dataset;
+    /// # use parquet_rows::{ParquetRow, RowFilter};
+    /// #[derive(ParquetRow)]
+    /// struct Quote { ts: i64, bid: f64 }
+    ///
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # let bytes = parquet_rows::doc_support::tick_file(100)?;
+    /// # let store: Arc<dyn ObjectStore> = Arc::new(InMemory::new());
+    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+    /// # for day in ["01", "02"] {
+    /// #     store.put(&Path::from(format!("ticks/{day}.parquet")), bytes.clone().into()).await?;
+    /// # }
+    /// let dataset = Dataset::open(store, "ticks").await?;
+    /// let t0 = 1_774_000_000_000_000; // the files' ticks are 137 µs apart from t0
+    /// let quotes: Vec<Quote> = dataset
+    ///     .read_where(Quote::filter().ts().lt(t0 + 10 * 137).limit(15))
+    ///     .await?;
+    /// assert_eq!(quotes.len(), 15); // 10 from the first file, 5 from the second
+    /// # Ok::<_, Box<dyn std::error::Error>>(()) })?;
+    /// # Ok(()) }
+    /// ```
+    pub async fn read_where<T: OwnedRow>(
+        &self,
+        query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
+    ) -> Result<Vec<T>> {
+        let query = query.into();
+        let (offset, limit) = (query.offset, query.limit);
+        // Each file's matching rows, unwindowed: the window is the dataset's.
+        let mut per_file = query;
+        (per_file.offset, per_file.limit) = (0, None);
+        let selection = per_file.clone().erase();
+        let (per_file, selection) = (&per_file, &selection);
+        let files: Vec<Vec<T>> = futures_util::stream::iter(&self.files)
+            .map(|file| async move {
+                let remote = self.open_file(file).await?;
+                let groups = self.row_groups_of(file, &remote);
+                if groups.is_empty() {
+                    return Ok::<_, Error>(Vec::new());
+                }
+                remote
+                    .fetch_selected::<T>(selection, Some(&groups))
+                    .await?
+                    .read_where::<T>(per_file.clone())
+                    .map_err(|e| in_file(e, file))
+            })
+            .buffered(self.files_at_once)
+            .try_collect()
+            .await?;
+        let rows = files.into_iter().flatten().skip(offset);
+        Ok(match limit {
+            Some(n) => rows.take(n).collect(),
+            None => rows.collect(),
+        })
+    }
+
+    /// [`Dataset::read_where`], blocking.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime (use the async method there).
+    pub fn read_where_blocking<T: OwnedRow>(
+        &self,
+        query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
+    ) -> Result<Vec<T>> {
+        block_on(self.read_where::<T>(query))?
     }
 
     /// [`Dataset::read`], blocking.

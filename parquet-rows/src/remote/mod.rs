@@ -307,7 +307,9 @@ impl RemoteFile {
         query: impl Into<Query<T::Filter>>,
     ) -> Result<Pages> {
         let query = query.into();
-        let file = self.fetch_selected::<T>(&query.clone().erase()).await?;
+        let file = self
+            .fetch_selected::<T>(&query.clone().erase(), None)
+            .await?;
         file.load_where::<T>(query)
     }
 
@@ -330,7 +332,9 @@ impl RemoteFile {
         query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
     ) -> Result<Vec<T>> {
         let query = query.into();
-        let file = self.fetch_selected::<T>(&query.clone().erase()).await?;
+        let file = self
+            .fetch_selected::<T>(&query.clone().erase(), None)
+            .await?;
         file.read_where::<T>(query)
     }
 

@@ -27,9 +27,13 @@ use crate::row::ParquetRow;
 impl RemoteFile {
     /// Fetches what rows of `T` matching `selection` need and returns the
     /// file of the row groups that may hold one.
+    ///
+    /// `row_groups` narrows the row groups considered (a dataset's
+    /// row-group predicate); `None` considers every one.
     pub(crate) async fn fetch_selected<'p, T: ParquetRow<'p>>(
         &self,
         selection: &Selection,
+        row_groups: Option<&[usize]>,
     ) -> Result<ParquetFile> {
         let binding = bind(T::STRUCT_NAME, &T::fields(), self.schema())?;
         let meta = self.footer.metadata();
@@ -41,7 +45,18 @@ impl RemoteFile {
                 .and_then(|orders| orders.get(leaf).copied())
                 .unwrap_or(ColumnOrder::UNDEFINED)
         };
-        let kept: Vec<usize> = (0..self.num_row_groups())
+        let all: Vec<usize>;
+        let considered = match row_groups {
+            Some(groups) => groups,
+            None => {
+                all = (0..self.num_row_groups()).collect();
+                &all
+            }
+        };
+        let kept: Vec<usize> = considered
+            .iter()
+            .copied()
+            .filter(|&g| g < self.num_row_groups())
             .filter(|&g| {
                 row_group_may_match(meta.row_group(g), &orders, &binding, &selection.predicates)
             })

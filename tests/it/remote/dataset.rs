@@ -9,7 +9,7 @@ use object_store::ObjectStore;
 use parquet::file::properties::WriterProperties;
 use parquet::file::statistics::Statistics;
 use parquet_rows::dataset::{partition_eq, Dataset, Split};
-use parquet_rows::ParquetRow;
+use parquet_rows::{ParquetRow, RowFilter};
 use parquet_rows_suite::{write_columns, ColumnValues};
 
 use super::counting::{Counting, Counts};
@@ -258,4 +258,38 @@ fn splits_read_by_workers_give_the_dataset_rows() {
     stale.file_len += 1;
     let err = stale.read_blocking::<Ts>(store).unwrap_err().to_string();
     assert!(err.contains("the file changed"), "{err}");
+}
+
+#[test]
+fn a_typed_query_reads_only_matching_rows_and_opens_the_rest_only_for_footers() {
+    let (store, counts) = store();
+    let dataset = Dataset::open_blocking(store, "flat").unwrap();
+    counts.reset();
+    let (low, high) = (41_060, 43_010);
+    let rows: Vec<Ts> = dataset
+        .read_where_blocking(Ts::filter().ts().between(low, high))
+        .unwrap();
+    let want: Vec<i64> = (41..=43)
+        .flat_map(|n| (0..2 * ROWS as i64).map(move |i| n * 1000 + i))
+        .filter(|ts| (low..=high).contains(ts))
+        .collect();
+    assert_eq!(rows.iter().map(|r| r.ts).collect::<Vec<_>>(), want);
+    // Files whose statistics rule every row group out cost their footer.
+    let locations = counts.locations();
+    for n in (0..100).filter(|n| !(41..=43).contains(n)) {
+        let name = format!("flat/{n:03}.parquet");
+        assert_eq!(
+            locations.iter().filter(|l| **l == name).count(),
+            1,
+            "{name}"
+        );
+    }
+    // The window applies to the dataset's matching rows, across files.
+    let window: Vec<Ts> = dataset
+        .read_where_blocking(Ts::filter().ts().between(low, high).offset(38).limit(5))
+        .unwrap();
+    assert_eq!(
+        window.iter().map(|r| r.ts).collect::<Vec<_>>(),
+        [41_098, 41_099, 42_000, 42_001, 42_002]
+    );
 }
