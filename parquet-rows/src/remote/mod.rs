@@ -39,6 +39,8 @@
 //! Filtered reads ([`RemoteFile::load_where`], [`RemoteFile::read_where`])
 //! take the typed filters of [`crate::filter`] and fetch only the row
 //! groups and pages that may match, in two more round trips at most.
+//! [`RemoteFile::stream`] and [`RemoteFile::stream_where`] give owned rows
+//! one row group at a time, with at most two row groups in memory.
 //!
 //! Each async method has a blocking twin (`open_blocking`, `fetch_blocking`,
 //! `read_blocking`, ...) that runs it on a runtime of its own.

@@ -12,6 +12,8 @@
 use std::ops::Range;
 use std::sync::Arc;
 
+use futures_util::stream::{self, Stream, StreamExt};
+
 use parquet::basic::ColumnOrder;
 
 use super::{fetch, plan, RemoteFile};
@@ -21,8 +23,8 @@ use crate::error::{Error, Location, Result};
 use crate::file::ParquetFile;
 use crate::filter::plan::{chunk_ranges, plan as plan_group, probe_ranges, Input};
 use crate::filter::prune::row_group_may_match;
-use crate::filter::Selection;
-use crate::row::ParquetRow;
+use crate::filter::{Query, Selection, Window};
+use crate::row::{OwnedRow, ParquetRow};
 
 impl RemoteFile {
     /// Fetches what rows of `T` matching `selection` need and returns the
@@ -122,6 +124,89 @@ impl RemoteFile {
         let mut fetched = self.fetch_ranges(wanted).await?;
         fetched.extend(probed);
         Ok(self.file_of(&survivors, Fetched::merged(fetched).ranges))
+    }
+
+    /// The owned rows of every row group, one `Vec` per row group, in
+    /// file order: a row group's chunks are fetched while the previous one
+    /// is decoded, so at most two row groups are in memory at once
+    /// (whatever the file's size).
+    ///
+    /// ```
+    /// # use std::sync::Arc;
+    /// # use futures_util::TryStreamExt;
+    /// # use parquet_rows::remote::RemoteFile;
+    /// # use parquet_rows::ParquetRow;
+    /// # use object_store::{memory::InMemory, path::Path, ObjectStore, ObjectStoreExt};
+    /// #[derive(ParquetRow)]
+    /// struct Quote { ts: i64, symbol: String }
+    ///
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # let bytes = parquet_rows::doc_support::tick_file(100)?;
+    /// # let store: Arc<dyn ObjectStore> = Arc::new(InMemory::new());
+    /// # let location = Path::from("ticks.parquet");
+    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+    /// # store.put(&location, bytes.into()).await?;
+    /// let remote = RemoteFile::open(store, location).await?;
+    /// let mut groups = std::pin::pin!(remote.stream::<Quote>());
+    /// let mut rows = 0;
+    /// while let Some(quotes) = groups.try_next().await? {
+    ///     rows += quotes.len();
+    /// }
+    /// assert_eq!(rows, 100);
+    /// # Ok::<_, Box<dyn std::error::Error>>(()) })?;
+    /// # Ok(()) }
+    /// ```
+    pub fn stream<'a, T: OwnedRow + 'a>(&'a self) -> impl Stream<Item = Result<Vec<T>>> + 'a {
+        stream::iter(0..self.num_row_groups())
+            .map(move |g| async move { self.fetch_row_groups::<T>(&[g]).await?.read::<T>() })
+            .buffered(2)
+    }
+
+    /// [`RemoteFile::stream`] of the rows matching `query`: each row group
+    /// fetched as [`RemoteFile::load_where`] fetches it (row groups that
+    /// cannot match give no item and cost no request beyond their probes),
+    /// the query's offset and limit applied across row groups; the stream
+    /// ends once the limit is reached.
+    pub fn stream_where<'a, T: OwnedRow + 'a>(
+        &'a self,
+        query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
+    ) -> impl Stream<Item = Result<Vec<T>>> + 'a {
+        let query = query.into();
+        let mut window = Window::of(&query.clone().erase());
+        // Each row group's matching rows, unwindowed: the window is the file's.
+        let mut per_group = query;
+        (per_group.offset, per_group.limit) = (0, None);
+        let selection = per_group.clone().erase();
+        let (per_group, selection) = (Arc::new(per_group), Arc::new(selection));
+        stream::iter(0..self.num_row_groups())
+            .map(move |g| {
+                let (per_group, selection) = (Arc::clone(&per_group), Arc::clone(&selection));
+                async move {
+                    let file = self.fetch_selected::<T>(&selection, Some(&[g])).await?;
+                    if file.num_row_groups() == 0 {
+                        return Ok(Vec::new());
+                    }
+                    file.read_where::<T>((*per_group).clone())
+                }
+            })
+            .buffered(2)
+            .map(move |rows| {
+                let mut rows = rows?;
+                window.retain(&mut rows, 0, |_| true);
+                Ok((rows, window.full()))
+            })
+            .scan(false, |done, item: Result<(Vec<T>, bool)>| {
+                if *done {
+                    return std::future::ready(None);
+                }
+                let item = item.map(|(rows, full)| {
+                    *done = full;
+                    rows
+                });
+                *done |= item.is_err();
+                std::future::ready(Some(item))
+            })
+            .filter(|item| std::future::ready(!matches!(item, Ok(rows) if rows.is_empty())))
     }
 
     /// Fetches `ranges` coalesced as the fetch options say: one round trip.

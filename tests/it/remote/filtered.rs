@@ -14,7 +14,7 @@ use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::parser::parse_message_type;
 use parquet::schema::types::ColumnPath;
 use parquet_rows::remote::RemoteFile;
-use parquet_rows::{ParquetFile, ParquetRow};
+use parquet_rows::{ParquetFile, ParquetRow, RowFilter};
 
 use super::counting::{Counting, Counts};
 use super::put;
@@ -173,4 +173,64 @@ fn a_symbol_absent_from_the_dictionaries_fetches_no_data_page() {
         .count();
     assert_eq!(rows.len(), want);
     assert!(rows.iter().all(|t| t.symbol == "GBPUSD"));
+}
+
+#[test]
+fn streams_give_one_item_per_row_group_and_stop_at_the_limit() {
+    use futures_util::TryStreamExt;
+    let bytes = sorted_ticks();
+    let (store, counts) = counted_store(bytes);
+    super::runtime().block_on(async {
+        let remote = RemoteFile::open(store, Path::from("ticks.parquet"))
+            .await
+            .unwrap();
+        let groups: Vec<Vec<TickOwned>> = remote.stream::<TickOwned>().try_collect().await.unwrap();
+        assert_eq!(groups.len(), GROUPS);
+        assert!(groups.iter().all(|g| g.len() == GROUP_ROWS));
+        let ts: Vec<i64> = groups.iter().flatten().map(|t| t.ts).collect();
+        assert_eq!(
+            ts,
+            (0..(GROUPS * GROUP_ROWS) as i64)
+                .map(|i| i * 10)
+                .collect::<Vec<_>>()
+        );
+
+        // Every row group matches `ts >= 0`: the requests of a full read.
+        counts.reset();
+        let every: Vec<Vec<TickOwned>> = remote
+            .stream_where(TickOwned::filter().ts().ge(0))
+            .try_collect()
+            .await
+            .unwrap();
+        assert_eq!(
+            every.iter().map(Vec::len).sum::<usize>(),
+            GROUPS * GROUP_ROWS
+        );
+        let full = counts.gets();
+
+        // Rows 9,900..20,100 match: 100 in row group 0, 10,000 in 1, 101 in
+        // 2; the statistics rule out row groups 3 to 7, which cost nothing.
+        let query = || TickOwned::filter().ts().between(99_000, 201_000);
+        counts.reset();
+        let all: Vec<Vec<TickOwned>> = remote.stream_where(query()).try_collect().await.unwrap();
+        assert_eq!(
+            all.iter().map(Vec::len).collect::<Vec<_>>(),
+            [100, 10_000, 101]
+        );
+        let three = counts.gets();
+        assert!(
+            three < full,
+            "{three} requests for 3 row groups, {full} for 8"
+        );
+        // The window spans row groups; the stream ends at the limit.
+        counts.reset();
+        let window: Vec<Vec<TickOwned>> = remote
+            .stream_where(query().offset(50).limit(200))
+            .try_collect()
+            .await
+            .unwrap();
+        assert_eq!(window.iter().map(Vec::len).collect::<Vec<_>>(), [50, 150]);
+        assert_eq!(window[0][0].ts, (9_900 + 50) * 10);
+        assert!(counts.gets() <= three);
+    });
 }
