@@ -35,6 +35,7 @@ mod mixed;
 mod nested;
 mod nullable;
 mod peers;
+mod remote;
 mod tick50;
 mod ticks;
 
@@ -47,6 +48,7 @@ const USAGE: &str =
     "usage: bench-report report [--rounds N] [--only FIXTURE,...] [--peers FILE | --no-peers]
        bench-report run FIXTURE VARIANT [SECONDS]
        bench-report filters [--rounds N]   (issue 17's filtered reads)
+       bench-report remote [--rounds N]    (issue 18: async object-store reads against sync)
 fixtures: tick-370k-zstd tick-65k-zstd tick-370k-plain tick50-4rg-zstd mixed20-snappy delta-plain
           opt-1m-snappy opt-1m-duckdb opt-1m-zstd8
 peers: the lines of bench-report/peers/run.sh (default target/peers.txt, read when it exists)";
@@ -57,7 +59,8 @@ fn main() {
     let mut only: Option<Vec<String>> = None;
     let mut peers_file = Some(peers::default_path());
     let mut peers_asked = false;
-    if args.first().map(String::as_str) == Some("filters") {
+    let subcommand = args.first().map(String::as_str);
+    if subcommand == Some("filters") || subcommand == Some("remote") {
         let rounds = match args.get(1..).unwrap_or_default() {
             [] => 7,
             [flag, n] if flag == "--rounds" => n
@@ -69,7 +72,11 @@ fn main() {
         };
         println!("# {}", machine());
         println!("# load average before: {}", loadavg());
-        filters::run(rounds);
+        if subcommand == Some("filters") {
+            filters::run(rounds);
+        } else {
+            remote::run(rounds);
+        }
         println!("# load average after: {}", loadavg());
         return;
     }
