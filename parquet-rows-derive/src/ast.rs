@@ -22,7 +22,9 @@ pub struct Field<'a> {
     pub ident: &'a syn::Ident,
     pub attrs: attr::Field,
     pub ty: &'a syn::Type,
-    /// The type as the user wrote it, for messages: `&'a str`, `Option<i32>`.
+    /// The type the column is read as, as written, for messages and the
+    /// schema check: the field's (`&'a str`, `Option<i32>`), or the source
+    /// of `from` / `try_from` (`Option<f64>` for `Option<Price>` from `f64`).
     pub rust_type: String,
     /// The column this field reads, after `rename` / `rename_all`.
     pub column: String,
@@ -79,11 +81,15 @@ impl<'a> Container<'a> {
                     (None, Some(rule)) => rule.apply(&name),
                     (None, None) => name,
                 };
+                let rust_type = match &attrs.convert {
+                    Some(convert) => type_name(&source_type(&f.ty, convert, None)),
+                    None => type_name(&f.ty),
+                };
                 Some(Field {
                     ident,
                     attrs,
                     ty: &f.ty,
-                    rust_type: type_name(&f.ty),
+                    rust_type,
                     column,
                     original: f,
                 })
@@ -100,6 +106,104 @@ impl<'a> Container<'a> {
             generics: &input.generics,
             declared,
         })
+    }
+}
+
+impl Field<'_> {
+    /// The type that reads the column: the field's own, or the source of its
+    /// conversion with `&str` borrowing for `lt`, the pages' lifetime.
+    pub fn node_type(&self, lt: &syn::Lifetime) -> syn::Type {
+        match &self.attrs.convert {
+            Some(convert) => source_type(self.ty, convert, Some(lt)),
+            None => self.ty.clone(),
+        }
+    }
+
+    /// `(target, source)` of the field's conversion: the type converted into
+    /// (the field's, or `U` of an `Option<U>` field converting present
+    /// values) and the source with `&str` borrowing for `lt`.
+    pub fn conversion(&self, lt: &syn::Lifetime) -> Option<(&syn::Type, syn::Type)> {
+        let convert = self.attrs.convert.as_ref()?;
+        let mut source = convert.source.clone();
+        name_lifetimes(&mut source, lt);
+        let target = if self.converts_inside_option() {
+            option_inner(self.ty)?
+        } else {
+            self.ty
+        };
+        Some((target, source))
+    }
+
+    /// Whether the conversion applies to the value inside an `Option` field
+    /// (`Option<Price>` with `from = "f64"` reads `Option<f64>`).
+    pub fn converts_inside_option(&self) -> bool {
+        self.attrs
+            .convert
+            .as_ref()
+            .is_some_and(|c| option_inner(self.ty).is_some() && option_inner(&c.source).is_none())
+    }
+}
+
+/// The type a converted field reads: the source, inside `Option` when the
+/// field is an `Option` and the source is not; references without a lifetime
+/// get `lt`.
+fn source_type(
+    field: &syn::Type,
+    convert: &attr::Convert,
+    lt: Option<&syn::Lifetime>,
+) -> syn::Type {
+    let mut source = convert.source.clone();
+    if let Some(lt) = lt {
+        name_lifetimes(&mut source, lt);
+    }
+    if option_inner(field).is_some() && option_inner(&convert.source).is_none() {
+        syn::parse_quote!(::core::option::Option<#source>)
+    } else {
+        source
+    }
+}
+
+/// `T` of a type written `Option<T>` (any path ending in `Option`).
+fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(path) = ty else {
+        return None;
+    };
+    let last = path.path.segments.last()?;
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    match (last.ident == "Option", args.args.first(), args.args.len()) {
+        (true, Some(syn::GenericArgument::Type(inner)), 1) => Some(inner),
+        _ => None,
+    }
+}
+
+/// Gives every reference without a lifetime (or with `'_`) the lifetime `lt`.
+fn name_lifetimes(ty: &mut syn::Type, lt: &syn::Lifetime) {
+    match ty {
+        syn::Type::Reference(r) => {
+            if r.lifetime.as_ref().is_none_or(|l| l.ident == "_") {
+                r.lifetime = Some(lt.clone());
+            }
+            name_lifetimes(&mut r.elem, lt);
+        }
+        syn::Type::Path(p) => {
+            for segment in &mut p.path.segments {
+                if let syn::PathArguments::AngleBracketed(args) = &mut segment.arguments {
+                    for arg in &mut args.args {
+                        if let syn::GenericArgument::Type(ty) = arg {
+                            name_lifetimes(ty, lt);
+                        }
+                    }
+                }
+            }
+        }
+        syn::Type::Array(a) => name_lifetimes(&mut a.elem, lt),
+        syn::Type::Slice(s) => name_lifetimes(&mut s.elem, lt),
+        syn::Type::Paren(p) => name_lifetimes(&mut p.elem, lt),
+        syn::Type::Group(g) => name_lifetimes(&mut g.elem, lt),
+        syn::Type::Tuple(t) => t.elems.iter_mut().for_each(|ty| name_lifetimes(ty, lt)),
+        _ => {}
     }
 }
 

@@ -4,7 +4,9 @@ use syn::meta::ParseNestedMeta;
 
 use crate::case::{RenameRule, RULES};
 use crate::ctxt::Ctxt;
-use crate::symbol::{CRATE, PARQUET, RENAME, RENAME_ALL, SCHEMA, SCHEMA_FILE, SKIP};
+use crate::symbol::{
+    CRATE, FROM, PARQUET, RENAME, RENAME_ALL, SCHEMA, SCHEMA_FILE, SKIP, TRY_FROM,
+};
 
 /// One attribute value, remembering whether it was set, to catch duplicates as
 /// they are set (serde's `Attr::set`).
@@ -54,6 +56,16 @@ pub struct Field {
     /// The column name, as written in `rename = "..."` (for its span).
     pub rename: Option<syn::LitStr>,
     pub skip: bool,
+    /// `from = "T"` / `try_from = "T"`: the column is read as `T`, then converted.
+    pub convert: Option<Convert>,
+}
+
+/// A field read as a supported type, then converted into the field's own type.
+pub struct Convert {
+    /// `From` (`from = "..."`) or `TryFrom` (`try_from = "..."`).
+    pub fallible: bool,
+    /// The type the column is read as, as written (`f64`, `&str`).
+    pub source: syn::Type,
 }
 
 /// Reads `#[parquet(...)]` on the struct.
@@ -141,6 +153,7 @@ pub fn container(cx: &Ctxt, attrs: &[syn::Attribute]) -> Container {
 pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
     let mut rename = Attr::none(cx, RENAME);
     let mut skip = Attr::none(cx, SKIP);
+    let mut convert = Attr::none(cx, FROM);
     for attr in attrs.iter().filter(|a| a.path().is_ident(PARQUET)) {
         let result = attr.parse_nested_meta(|meta| {
             if meta.path.is_ident(RENAME) {
@@ -151,6 +164,35 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
                 rename.set(&meta, lit);
             } else if meta.path.is_ident(SKIP) {
                 skip.set(&meta, ());
+            } else if meta.path.is_ident(FROM) || meta.path.is_ident(TRY_FROM) {
+                let fallible = meta.path.is_ident(TRY_FROM);
+                let lit: syn::LitStr = meta.value()?.parse()?;
+                // A field type names a type: a path, a reference, an array
+                // or slice, a tuple; `f64 +` parses as a trait object.
+                let source = lit.parse::<syn::Type>().ok().filter(|ty| {
+                    matches!(
+                        ty,
+                        syn::Type::Path(_)
+                            | syn::Type::Reference(_)
+                            | syn::Type::Array(_)
+                            | syn::Type::Slice(_)
+                            | syn::Type::Tuple(_)
+                            | syn::Type::Paren(_)
+                    )
+                });
+                match source.ok_or(()) {
+                    Ok(source) if convert.value.is_none() => {
+                        convert.set(&meta, Convert { fallible, source });
+                    }
+                    Ok(_) => cx.error_spanned_by(
+                        &meta.path,
+                        "the field is already converted; use one `from = \"...\"` or `try_from = \"...\"`",
+                    ),
+                    Err(()) => cx.error_spanned_by(
+                        &lit,
+                        format!("`{}` is not a type", lit.value()),
+                    ),
+                }
             } else if [RENAME_ALL, CRATE, SCHEMA, SCHEMA_FILE]
                 .iter()
                 .any(|name| meta.path.is_ident(name))
@@ -165,9 +207,9 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
                 )));
             } else {
                 return Err(meta.error(format!(
-                    "unknown parquet field attribute `{}`{}; expected `rename` or `skip`",
+                    "unknown parquet field attribute `{}`{}; expected `rename`, `skip`, `from` or `try_from`",
                     path_to_string(&meta.path),
-                    did_you_mean(&meta.path, &[RENAME, SKIP]),
+                    did_you_mean(&meta.path, &[RENAME, SKIP, FROM, TRY_FROM]),
                 )));
             }
             Ok(())
@@ -179,6 +221,7 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
     Field {
         rename: rename.value,
         skip: skip.value.is_some(),
+        convert: convert.value,
     }
 }
 

@@ -131,6 +131,19 @@ fn check_static_borrows(cx: &Ctxt, cont: &Container<'_>) {
         .map(|l| l.lifetime.to_string());
     for field in cont.fields.iter().filter(|f| !f.attrs.skip) {
         let mut found = Vec::new();
+        if let Some(convert) = &field.attrs.convert {
+            lifetimes(&convert.source, &mut found);
+            if found.iter().any(|lt| lt.is_some_and(|lt| lt.ident != "_")) {
+                cx.error_spanned_by(
+                    &convert.source,
+                    format!(
+                        "field `{}` converts from a borrow with a named lifetime; write the source without one (`&str`, `&[u8]`): it borrows the pages for the conversion only",
+                        field.ident
+                    ),
+                );
+            }
+            found.clear();
+        }
         lifetimes(field.ty, &mut found);
         if !found
             .iter()

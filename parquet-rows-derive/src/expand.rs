@@ -55,23 +55,25 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
     } else {
         quote!(<#lt>)
     };
-    let where_clause = where_fields(cont, &krate, &quote!(#lt));
+    let where_clause = where_fields(cont, &krate, &lt);
     let checks = field_checks(cont, &krate, struct_lifetime.as_ref());
     let owned = struct_lifetime.is_none().then(|| {
         // `for<'p>`: an owned row reads from pages of any lifetime.
+        let p = syn::Lifetime::new("'p", Span::call_site());
         let bounds = read_fields(cont).into_iter().map(|f| {
-            let ty = f.ty;
+            let ty = f.node_type(&p);
             quote_spanned!(ty.span()=> for<'p> #ty: #krate::__private::ParquetNode<'p>)
         });
+        let conversions = conversion_bounds(cont, &krate, &p, &quote!(for<'p>));
         quote! {
             #[automatically_derived]
-            impl #krate::__private::OwnedRow for #ident where #(#bounds),* {}
+            impl #krate::__private::OwnedRow for #ident where #(#bounds,)* #(#conversions),* {}
         }
     });
 
     let read: Vec<&Field<'_>> = cont.fields.iter().filter(|f| !f.attrs.skip).collect();
     let specs = read.iter().map(|f| {
-        let ty = f.ty;
+        let ty = &f.node_type(&lt);
         let field = f.ident.to_string();
         let column = &f.column;
         let rust_type = &f.rust_type;
@@ -87,7 +89,10 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
     });
 
     let decode = decode_body(cont, &krate, &lt);
-    let node = node_impl(cont, &krate, &lt, &impl_generics, &where_clause);
+    // A struct with a converted field is a row, not a field of another
+    // struct: record assembly would need each conversion's placeholder.
+    let converts = read.iter().any(|f| f.attrs.convert.is_some());
+    let node = (!converts).then(|| node_impl(cont, &krate, &lt, &impl_generics, &where_clause));
     let (declared, rebuild) = match &cont.declared {
         Some(declared) => {
             let text = &declared.text;
@@ -164,7 +169,7 @@ fn read_fields<'c, 'a>(cont: &'c Container<'a>) -> Vec<&'c Field<'a>> {
 /// predicates). The impls assume what their bodies need, so an unsupported
 /// field type fails only where it is checked ([`field_checks`]) and where the
 /// struct is used, not once per line of generated code that mentions it.
-fn where_fields(cont: &Container<'_>, krate: &TokenStream, lt: &TokenStream) -> TokenStream {
+fn where_fields(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) -> TokenStream {
     let own = cont
         .generics
         .where_clause
@@ -172,10 +177,55 @@ fn where_fields(cont: &Container<'_>, krate: &TokenStream, lt: &TokenStream) -> 
         .flat_map(|w| w.predicates.iter())
         .map(ToTokens::to_token_stream);
     let bounds = read_fields(cont).into_iter().map(|f| {
-        let ty = f.ty;
+        let ty = f.node_type(lt);
         quote_spanned!(ty.span()=> #ty: #krate::__private::ParquetNode<#lt>)
     });
-    quote!(where #(#own,)* #(#bounds),*)
+    let conversions = conversion_bounds(cont, krate, lt, &TokenStream::new());
+    quote!(where #(#own,)* #(#bounds,)* #(#conversions),*)
+}
+
+/// `Price: From<f64>` (or `TryFrom`, with its error `Display`) for every
+/// converted field, each behind `binder` (`for<'p>` in `OwnedRow`'s bounds).
+fn conversion_bounds(
+    cont: &Container<'_>,
+    krate: &TokenStream,
+    lt: &syn::Lifetime,
+    binder: &TokenStream,
+) -> Vec<TokenStream> {
+    let conversions = read_fields(cont).into_iter().filter_map(|f| {
+        let (target, source) = f.conversion(lt)?;
+        let fallible = f.attrs.convert.as_ref().is_some_and(|c| c.fallible);
+        let bound = if fallible {
+            quote! {
+                #binder #target: #krate::__private::TryFrom<#source>,
+                #binder <#target as #krate::__private::TryFrom<#source>>::Error: #krate::__private::Display
+            }
+        } else {
+            quote!(#binder #target: #krate::__private::From<#source>)
+        };
+        // At the attribute's type: a missing impl is reported there.
+        Some(respan(bound, source.span()))
+    });
+    conversions.collect()
+}
+
+/// `tokens` with every token at `span`, so that an error about them points
+/// there (quote_spanned! keeps the spans of the tokens it interpolates).
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut token| {
+            if let proc_macro2::TokenTree::Group(group) = &token {
+                let mut inner =
+                    proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
+                inner.set_span(span);
+                token = proc_macro2::TokenTree::Group(inner);
+            } else {
+                token.set_span(span);
+            }
+            token
+        })
+        .collect()
 }
 
 /// One check per read field, spanned at its type: the one place an
@@ -187,18 +237,40 @@ fn field_checks(
     krate: &TokenStream,
     struct_lifetime: Option<&syn::Lifetime>,
 ) -> TokenStream {
-    let lt = struct_lifetime.map_or_else(|| quote!('_), ToTokens::to_token_stream);
+    let lt = struct_lifetime
+        .cloned()
+        .unwrap_or_else(|| syn::Lifetime::new("'_", Span::call_site()));
     let (impl_generics, _, _) = cont.generics.split_for_impl();
     let checks = read_fields(cont).into_iter().map(|f| {
-        let ty = f.ty;
+        let ty = &f.node_type(&lt);
         quote_spanned! {ty.span()=>
             let _ = <#ty as #krate::__private::ParquetNode<#lt>>::CHEAP_PLACEHOLDER;
         }
+    });
+    // A conversion from a source without a lifetime is a bound without one,
+    // which rustc checks where it is written (`conversion_bounds`): checked
+    // here too, it would be reported twice.
+    let conversions = read_fields(cont).into_iter().filter_map(|f| {
+        let (target, source) = f.conversion(&lt)?;
+        let written = f.attrs.convert.as_ref()?.source.to_token_stream().to_string();
+        if source.to_token_stream().to_string() == written {
+            return None;
+        }
+        let fallible = f.attrs.convert.as_ref().is_some_and(|c| c.fallible);
+        let check = if fallible {
+            quote! {
+                let _ = <<#target as #krate::__private::TryFrom<#source>>::Error as #krate::__private::Display>::fmt;
+            }
+        } else {
+            quote!(let _ = <#target as #krate::__private::From<#source>>::from;)
+        };
+        Some(respan(check, source.span()))
     });
     quote! {
         #[allow(dead_code)]
         fn __check_field_types #impl_generics () {
             #(#checks)*
+            #(#conversions)*
         }
     }
 }
@@ -357,23 +429,25 @@ fn node_impl(
 /// rows. Nothing is looked up or allocated per row either way.
 fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) -> TokenStream {
     let read: Vec<&Field<'_>> = cont.fields.iter().filter(|f| !f.attrs.skip).collect();
+    let node: Vec<syn::Type> = read.iter().map(|f| f.node_type(lt)).collect();
     // The readers' names carry the field type's span: their type is
     // `ColumnReader<<Ty as ParquetField>::Physical>`, so an unsupported type is
     // reported at the field, not at the derive.
-    let reader = |i: usize, f: &Field<'_>| format_ident!("__r{}", i, span = f.ty.span());
+    let reader = |i: usize| format_ident!("__r{}", i, span = node[i].span());
     let buffer = |i: usize| format_ident!("__b{}", i);
-    let readers = read.iter().enumerate().map(|(i, f)| {
-        let (ty, reader, buffer) = (f.ty, reader(i, f), buffer(i));
+    let readers = (0..read.len()).map(|i| {
+        let (ty, reader, buffer) = (&node[i], reader(i), buffer(i));
         quote_spanned! {ty.span()=>
             let mut #reader = <#ty as #krate::__private::ParquetNode<#lt>>::reader(__rg, __rg.field(#i)?)?;
             let mut #buffer: #krate::__private::Vec<#ty> = #krate::__private::Vec::new();
         }
     });
+    let converts = read.iter().any(|f| f.attrs.convert.is_some());
     let cheap = all_cheap(&read, krate, lt);
     // Spanned at the field's type, like every other use of the type: an
     // unsupported type is then reported once, at the field.
     let fills_into = read.iter().enumerate().map(|(i, f)| {
-        let (ty, field, reader, buffer) = (f.ty, f.ident, reader(i, f), buffer(i));
+        let (ty, field, reader, buffer) = (f.ty, f.ident, reader(i), buffer(i));
         quote_spanned! {ty.span()=>
             #krate::__private::BatchReader::<#ty>::read_into(
                 &mut #reader,
@@ -383,56 +457,31 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
             )?;
         }
     });
-    let fills = read.iter().enumerate().map(|(i, f)| {
-        let (ty, reader, buffer) = (f.ty, reader(i, f), buffer(i));
+    let fills = (0..read.len()).map(|i| {
+        let (ty, reader, buffer) = (&node[i], reader(i), buffer(i));
         quote_spanned! {ty.span()=>
             #buffer.clear();
             #krate::__private::BatchReader::<#ty>::read(&mut #reader, __n, &mut #buffer)?;
         }
     });
-    let finishes = read.iter().enumerate().map(|(i, f)| {
-        let (ty, reader) = (f.ty, reader(i, f));
+    let finishes = (0..read.len()).map(|i| {
+        let (ty, reader) = (&node[i], reader(i));
         quote_spanned!(ty.span()=> #krate::__private::BatchReader::<#ty>::finish(&mut #reader)?;)
     });
     let placeholders = placeholder_inits(cont, krate, lt);
 
-    // Zip the batch buffers: `((__v0, __v1), __v2)` over
-    // `__b0.drain(..).zip(__b1.drain(..)).zip(__b2.drain(..))`.
-    let mut pattern = quote!(__v0);
-    let mut iter = quote!(__b0.drain(..));
-    for i in 1..read.len() {
-        let value = format_ident!("__v{}", i);
-        let buffer = buffer(i);
-        pattern = quote!((#pattern, #value));
-        iter = quote!(#krate::__private::Iterator::zip(#iter, #buffer.drain(..)));
-    }
-    let inits = field_inits(cont, krate, |_, i| {
-        let value = format_ident!("__v{}", i);
-        quote!(#value)
-    });
-
-    // Rows of a field's pages outside the rows a query loaded: decoded and
-    // dropped (see `parquet_rows::filter::discard`).
-    let discard = |end: &str| -> Vec<TokenStream> {
-        let end = format_ident!("{}", end);
-        read.iter()
-            .enumerate()
-            .map(|(i, f)| {
-                let (ty, reader) = (f.ty, reader(i, f));
-                quote_spanned! {ty.span()=>
-                    #krate::__private::discard::<#ty, _>(&mut #reader, __rg.#end(#i)?)?;
-                }
-            })
-            .collect()
-    };
-    let (leading, trailing) = (discard("leading"), discard("trailing"));
-
-    quote! {
-        #(#readers)*
-        #(#leading)*
-        let mut __left = __rg.num_rows();
-        while __left > 0 {
-            let __n = if __left < #krate::__private::BATCH { __left } else { #krate::__private::BATCH };
+    let (pattern, iter, inits) = zip_rows(cont, &read, krate);
+    let (converters, conversions) = try_from_steps(&read, krate);
+    let batch = if converts {
+        // Converted values are made from decoded ones: there is no row to
+        // decode into in place.
+        quote! {
+            #(#fills)*
+            #(#conversions)*
+            #krate::__private::RowSink::append(__out, #krate::__private::Iterator::map(#iter, |#pattern| Self { #(#inits),* }));
+        }
+    } else {
+        quote! {
             if #cheap {
                 // Each column is decoded straight into its field of the
                 // batch's rows: one move per value, where decoding into a
@@ -444,12 +493,132 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
                 #(#fills)*
                 #krate::__private::RowSink::append(__out, #krate::__private::Iterator::map(#iter, |#pattern| Self { #(#inits),* }));
             }
+        }
+    };
+
+    // Rows of a field's pages outside the rows a query loaded: decoded and
+    // dropped (see `parquet_rows::filter::discard`).
+    let discard = |end: &str| -> Vec<TokenStream> {
+        let end = format_ident!("{}", end);
+        (0..read.len())
+            .map(|i| {
+                let (ty, reader) = (&node[i], reader(i));
+                quote_spanned! {ty.span()=>
+                    #krate::__private::discard::<#ty, _>(&mut #reader, __rg.#end(#i)?)?;
+                }
+            })
+            .collect()
+    };
+    let (leading, trailing) = (discard("leading"), discard("trailing"));
+
+    quote! {
+        #(#readers)*
+        #(#converters)*
+        #(#leading)*
+        let mut __left = __rg.num_rows();
+        while __left > 0 {
+            let __n = if __left < #krate::__private::BATCH { __left } else { #krate::__private::BATCH };
+            #batch
             __left -= __n;
         }
         #(#trailing)*
         #(#finishes)*
         #krate::__private::Ok(())
     }
+}
+
+/// The rows of a batch from the buffers: the pattern `((__v0, __v1), __v2)`,
+/// the iterator `__b0.drain(..).zip(__b1.drain(..)).zip(__t2.drain(..))`
+/// and each field's value (converted with `From` for a `from` field).
+fn zip_rows(
+    cont: &Container<'_>,
+    read: &[&Field<'_>],
+    krate: &TokenStream,
+) -> (TokenStream, TokenStream, Vec<TokenStream>) {
+    // A `try_from` field's buffer was first converted into a buffer of the
+    // field's type (`__t2`, see `try_from_steps`): that one is zipped.
+    let buffer = |i: usize| format_ident!("__b{}", i);
+    let fallible = |f: &Field<'_>| f.attrs.convert.as_ref().is_some_and(|c| c.fallible);
+    let zipped = |i: usize| {
+        if fallible(read[i]) {
+            format_ident!("__t{}", i)
+        } else {
+            buffer(i)
+        }
+    };
+    let mut pattern = quote!(__v0);
+    let first = zipped(0);
+    let mut iter = quote!(#first.drain(..));
+    for i in 1..read.len() {
+        let value = format_ident!("__v{}", i);
+        let buffer = zipped(i);
+        pattern = quote!((#pattern, #value));
+        iter = quote!(#krate::__private::Iterator::zip(#iter, #buffer.drain(..)));
+    }
+    let inits = field_inits(cont, krate, |f, i| {
+        let value = format_ident!("__v{}", i);
+        match &f.attrs.convert {
+            // Spanned at the attribute's type: a missing `From` impl is
+            // reported there.
+            Some(convert) if !convert.fallible => {
+                let span = convert.source.span();
+                if f.converts_inside_option() {
+                    quote_spanned!(span=> #krate::__private::Option::map(#value, #krate::__private::From::from))
+                } else {
+                    quote_spanned!(span=> #krate::__private::From::from(#value))
+                }
+            }
+            _ => quote!(#value),
+        }
+    });
+    (pattern, iter, inits)
+}
+
+/// For each `try_from` field, its converter and target buffer (made once per
+/// row group), and the step that converts a batch of its buffer into the
+/// target buffer, one `?` per value so that an error names its row.
+fn try_from_steps(
+    read: &[&Field<'_>],
+    krate: &TokenStream,
+) -> (Vec<TokenStream>, Vec<TokenStream>) {
+    let fallible = |f: &Field<'_>| f.attrs.convert.as_ref().is_some_and(|c| c.fallible);
+    let buffer = |i: usize| format_ident!("__b{}", i);
+    let zipped = |i: usize| format_ident!("__t{}", i);
+    let converters = read
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| fallible(f))
+        .map(|(i, f)| {
+            let (ty, target, converter) = (f.ty, zipped(i), format_ident!("__k{}", i));
+            quote_spanned! {ty.span()=>
+                let mut #target: #krate::__private::Vec<#ty> = #krate::__private::Vec::new();
+                let mut #converter = #krate::__private::Converter::new(__rg, #i)?;
+            }
+        });
+    let conversions = read
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| fallible(f))
+        .map(|(i, f)| {
+            let (buffer, target, converter) = (buffer(i), zipped(i), format_ident!("__k{}", i));
+            let span = f
+                .attrs
+                .convert
+                .as_ref()
+                .map_or_else(|| f.ty.span(), |c| c.source.span());
+            let method = if f.converts_inside_option() {
+                quote_spanned!(span=> try_from_some)
+            } else {
+                quote_spanned!(span=> try_from)
+            };
+            quote_spanned! {span=>
+                #target.clear();
+                for __v in #buffer.drain(..) {
+                    #target.push(#converter.#method(__v)?);
+                }
+            }
+        });
+    (converters.collect(), conversions.collect())
 }
 
 /// A stub impl emitted next to `compile_error!`, so the struct still "implements"

@@ -56,7 +56,9 @@ fn fields<'c, 'a>(cont: &'c Container<'a>, krate: &TokenStream) -> Vec<(usize, &
         .iter()
         .filter(|f| !f.attrs.skip)
         .enumerate()
-        .filter(|(_, f)| filterable(f, krate))
+        // A converted field holds its own type, which predicates cannot
+        // compare with the column's values.
+        .filter(|(_, f)| f.attrs.convert.is_none() && filterable(f, krate))
         .collect()
 }
 

@@ -7,3 +7,5 @@ pub const SKIP: &str = "skip";
 pub const CRATE: &str = "crate";
 pub const SCHEMA: &str = "schema";
 pub const SCHEMA_FILE: &str = "schema_file";
+pub const FROM: &str = "from";
+pub const TRY_FROM: &str = "try_from";

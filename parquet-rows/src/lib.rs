@@ -229,6 +229,9 @@
 //!   (`lowercase`, `UPPERCASE`, `PascalCase`, `camelCase`, `snake_case`,
 //!   `SCREAMING_SNAKE_CASE`, `kebab-case`, `SCREAMING-KEBAB-CASE`).
 //! - `#[parquet(skip)]` on a field: not read; set to `Default::default()`.
+//! - `#[parquet(from = "T")]` / `#[parquet(try_from = "T")]` on a field: the
+//!   column is read as `T`, then converted into the field's own type with
+//!   `From<T>` / `TryFrom<T>`; see [Your own field types](#your-own-field-types).
 //! - `#[parquet(crate = "path")]` on the struct: where to find this crate when
 //!   it is renamed or re-exported.
 //! - `#[parquet(schema = "message m { ... }")]` on the struct: declares the
@@ -242,6 +245,68 @@
 //!   same, with the schema read from the footer of a sample file (relative to
 //!   the crate's `Cargo.toml`; the crate is rebuilt when the file changes, so
 //!   point it at a small sample).
+//!
+//! # Your own field types
+//!
+//! A field of a type of yours (a newtype, an enum kept as text) names the
+//! supported type its column is read as, and the conversion from it:
+//!
+//! ```
+//! use parquet_rows::ParquetRow;
+//!
+//! struct Price(f64);
+//! impl From<f64> for Price {
+//!     fn from(value: f64) -> Self {
+//!         Price(value)
+//!     }
+//! }
+//!
+//! #[derive(Debug, PartialEq)]
+//! enum Pair { EurUsd, GbpUsd }
+//! impl TryFrom<&str> for Pair {
+//!     type Error = String;
+//!     fn try_from(value: &str) -> Result<Self, String> {
+//!         match value {
+//!             "EURUSD" => Ok(Pair::EurUsd),
+//!             "GBPUSD" => Ok(Pair::GbpUsd),
+//!             other => Err(format!("unknown pair `{other}`")),
+//!         }
+//!     }
+//! }
+//!
+//! #[derive(ParquetRow)]
+//! struct Tick {
+//!     #[parquet(try_from = "&str")] // `&str` borrows the page for the conversion only
+//!     symbol: Pair,
+//!     #[parquet(from = "f64")]
+//!     bid: Price,
+//!     #[parquet(from = "f64")] // an `Option` field converts its present values
+//!     ask: Option<Price>,
+//! }
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # let bytes = parquet_rows::doc_support::tick_file(3)?;
+//! let ticks: Vec<Tick> = parquet_rows::from_bytes(bytes)?;
+//! assert_eq!(ticks[0].symbol, Pair::EurUsd);
+//! assert!(ticks[0].bid.0 > 1.0 && ticks[0].ask.is_some());
+//! # Ok(()) }
+//! ```
+//!
+//! - The binding, the compile-time schema check and the messages see the
+//!   source type: `from = "f64"` on `Option<Price>` reads an `Option<f64>`.
+//!   A source that is itself an `Option` (`from = "Option<f64>"`) hands nulls
+//!   to the conversion.
+//! - A value `TryFrom` refuses is an [`Error::Value`] naming the column, the
+//!   row group and the row within it, with the conversion error's `Display`.
+//! - A source borrows without a lifetime (`&str`, `&[u8]`), in owned and
+//!   borrowed structs alike.
+//! - Why attributes and not a trait to implement: the source is one of the
+//!   supported types, so the rules of binding, of the schema check and of
+//!   null handling stay those of that type, and the conversion is the
+//!   standard `From` / `TryFrom` a type often has already.
+//! - Not yet: a struct with a converted field cannot be a field of another
+//!   struct (only a row), and the typed filter (`Tick::filter()`) has no
+//!   method for a converted field.
 //!
 //! A struct that declares its schema is still checked against every file it
 //! reads, and a [`SchemaError`] then says that the file differs from the
@@ -272,6 +337,7 @@
 mod bind;
 mod chunk;
 mod column;
+mod convert;
 #[cfg(feature = "object_store")]
 pub mod dataset;
 mod encoding;
@@ -347,6 +413,7 @@ pub use uuid;
 pub mod __private {
     pub use crate::bind::{FieldSpec, Fields};
     pub use crate::column::ColumnReader;
+    pub use crate::convert::Converter;
     pub use crate::error::Result;
     pub use crate::field::ParquetField;
     pub use crate::filter::{
@@ -359,7 +426,9 @@ pub mod __private {
     pub use crate::sink::RowSink;
     pub use core::convert::From;
     pub use core::convert::Into;
+    pub use core::convert::TryFrom;
     pub use core::default::Default;
+    pub use core::fmt::Display;
     pub use core::iter::Iterator;
     pub use core::option::Option;
     pub use core::option::Option::Some;

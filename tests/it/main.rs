@@ -20,6 +20,7 @@
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
 
 mod api;
+mod convert;
 mod corpus;
 mod encodings;
 mod errors;
