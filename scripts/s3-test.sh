@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The S3 test (tests/it/remote/s3.rs): parquet-rows reading a dataset from a
-# real S3-compatible server, moto's `moto_server`, started here on a free
-# port on 127.0.0.1 and stopped on exit.
+# The S3 test (scripts/s3-test/, a package outside the workspace, built
+# into target/s3-test): parquet-rows reading a dataset from a real
+# S3-compatible server, moto's `moto_server`, started here on a free port on
+# 127.0.0.1 and stopped on exit.
 #
 # Usage:  scripts/s3-test.sh            use `moto_server` from PATH, or the
 #                                       venv below; skip (exit 0) if neither
@@ -30,6 +31,14 @@ else
     exit 0
 fi
 
+# Built before the server starts. The package has its own lock file
+# (scripts/s3-test/Cargo.lock: the workspace's has no S3 client) and its own
+# target directory (its dependencies' features differ from the workspace's,
+# so nothing would be shared).
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}/s3-test"
+test=(cargo test --manifest-path scripts/s3-test/Cargo.toml)
+"${test[@]}" --no-run
+
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 log=target/s3-test-moto.log
 mkdir -p target
@@ -51,7 +60,4 @@ for _ in $(seq 1 300); do
 done
 
 echo "moto_server ($moto) on 127.0.0.1:$port"
-# `--workspace`: the features `cargo test --workspace` resolved, so the test
-# binary it built is reused rather than built again for the suite alone.
-PARQUET_ROWS_S3_ENDPOINT="http://127.0.0.1:$port" \
-    cargo test --workspace --test it remote::s3 -- --ignored --nocapture
+PARQUET_ROWS_S3_ENDPOINT="http://127.0.0.1:$port" "${test[@]}" -- --nocapture

@@ -5,7 +5,6 @@
 mod counting;
 mod dataset;
 mod filtered;
-mod s3;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -22,9 +21,9 @@ use parquet_rows_suite::{write_columns, ColumnValues};
 use counting::{Counting, Counts};
 
 pub(crate) fn runtime() -> tokio::runtime::Runtime {
-    // Timers for `ThrottledStore`, I/O for the S3 client's sockets.
+    // Timers for `ThrottledStore`.
     tokio::runtime::Builder::new_current_thread()
-        .enable_all()
+        .enable_time()
         .build()
         .unwrap()
 }

@@ -1,19 +1,70 @@
 //! A dataset on a real S3-compatible server (moto), through `object_store`'s
-//! `AmazonS3`. Ignored by a plain `cargo test` (it needs the server):
-//! `scripts/s3-test.sh` starts `moto_server` and runs it with `--ignored`, or
-//! says that it skips it when moto is not installed.
+//! `AmazonS3`. `scripts/s3-test.sh` starts `moto_server` and runs this test
+//! with `PARQUET_ROWS_S3_ENDPOINT` pointing at it (or says that it skips it
+//! when moto is not installed); the other object-store tests, on `InMemory`,
+//! `LocalFileSystem` and `ThrottledStore`, are in the suite
+//! (`tests/it/remote/`).
+#![cfg(test)]
+
+// The suite's store wrapper that counts requests; this test reads only some
+// of what it counts.
+#[allow(dead_code)]
+#[path = "../../../tests/it/remote/counting.rs"]
+mod counting;
 
 use std::sync::Arc;
 
 use object_store::aws::AmazonS3Builder;
 use object_store::path::Path;
 use object_store::{ObjectStore, ObjectStoreExt};
+use parquet::data_type::Int64Type;
+use parquet::file::properties::WriterProperties;
+use parquet::file::writer::SerializedFileWriter;
+use parquet::schema::parser::parse_message_type;
 use parquet_rows::dataset::{partition_eq, Dataset};
 use parquet_rows::remote::RemoteFile;
 use parquet_rows::ParquetRow;
 
-use super::counting::{Counting, Counts};
-use super::{runtime, wide_file, GROUPS, ROWS};
+use counting::{Counting, Counts};
+
+const ROWS: usize = 2000; // per row group
+const GROUPS: usize = 8;
+const COLUMNS: usize = 20;
+
+/// A file of 20 INT64 columns `c0`..`c19` and 8 row groups, uncompressed and
+/// without dictionaries; column `c` of row `r` of row group `g` holds
+/// `(g * ROWS + r) * 100 + c` (the suite's `wide_file`).
+fn wide_file() -> bytes::Bytes {
+    let schema = format!(
+        "message wide {{ {} }}",
+        (0..COLUMNS)
+            .map(|c| format!("REQUIRED INT64 c{c};"))
+            .collect::<String>()
+    );
+    let schema = Arc::new(parse_message_type(&schema).unwrap());
+    let props = WriterProperties::builder()
+        .set_dictionary_enabled(false)
+        .build();
+    let mut buf = Vec::new();
+    let mut writer = SerializedFileWriter::new(&mut buf, schema, Arc::new(props)).unwrap();
+    for g in 0..GROUPS {
+        let mut row_group = writer.next_row_group().unwrap();
+        for c in 0..COLUMNS {
+            let mut column = row_group.next_column().unwrap().unwrap();
+            let values: Vec<i64> = (0..ROWS)
+                .map(|r| i64::try_from((g * ROWS + r) * 100 + c).unwrap())
+                .collect();
+            column
+                .typed::<Int64Type>()
+                .write_batch(&values, None, None)
+                .unwrap();
+            column.close().unwrap();
+        }
+        row_group.close().unwrap();
+    }
+    writer.close().unwrap();
+    buf.into()
+}
 
 #[derive(ParquetRow, Debug, PartialEq)]
 struct Three {
@@ -25,6 +76,7 @@ struct Three {
 }
 parquet_rows::partition_fields!(Three { day });
 
+/// A bucket of its own on the server at `PARQUET_ROWS_S3_ENDPOINT`.
 fn s3() -> Arc<dyn ObjectStore> {
     let endpoint = std::env::var("PARQUET_ROWS_S3_ENDPOINT").expect(
         "PARQUET_ROWS_S3_ENDPOINT: run this test with scripts/s3-test.sh, which starts moto_server",
@@ -54,7 +106,6 @@ fn s3() -> Arc<dyn ObjectStore> {
 }
 
 #[test]
-#[ignore = "needs an S3 server: run scripts/s3-test.sh"]
 fn a_dataset_on_s3_reads_its_bound_chunks() {
     let counts = Arc::new(Counts::default());
     let store: Arc<dyn ObjectStore> = Arc::new(Counting {
@@ -62,7 +113,12 @@ fn a_dataset_on_s3_reads_its_bound_chunks() {
         counts: Arc::clone(&counts),
     });
     let bytes = wide_file();
-    runtime().block_on(async {
+    // I/O for the S3 client's sockets.
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
         for day in ["2026-01-02", "2026-01-03"] {
             let path = Path::from(format!("wide/day={day}/part-0.parquet"));
             store.put(&path, bytes.clone().into()).await.unwrap();
