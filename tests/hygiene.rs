@@ -2,6 +2,8 @@
 //! module without the prelude (`#![no_implicit_prelude]`), with the runtime
 //! crate under another name (`#[parquet(crate = "...")]`), and with a declared
 //! schema (text and `schema_file`). As zerocopy-derive's `tests/hygiene.rs`.
+//! The `schema_file` sample, `tests/data/ticks.parquet`, is checked here to
+//! be what the tick writer writes.
 //!
 //! Cargo links a package once per crate, under one name, so the renamed crate
 //! is an `extern crate` alias (an `extern crate` at the crate root joins the
@@ -77,4 +79,31 @@ fn schema_file_struct_reads_its_sample() {
     assert!(rows[0].ask > 1.0);
     let declared = hygienic::FromFile::DECLARED_SCHEMA.expect("declared");
     assert!(declared.contains("REQUIRED DOUBLE ask;"), "{declared}");
+}
+
+/// The sample is what the tick writer writes (its schema is `TICK_SCHEMA`);
+/// the derive's compile-fail cases read it too
+/// (`parquet-rows-derive/tests/compiletest.rs`). Set
+/// `PARQUET_ROWS_REGENERATE=1` to write it again.
+#[test]
+fn ticks_sample_is_the_tick_fixture() {
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ticks.parquet");
+    if std::env::var_os("PARQUET_ROWS_REGENERATE").is_some() {
+        let file = std::fs::File::create(&path).expect("create tests/data/ticks.parquet");
+        parquet_rows_suite::write_ticks(file, 8).expect("write tests/data/ticks.parquet");
+    }
+    let bytes = bytes::Bytes::from(std::fs::read(&path).expect("read tests/data/ticks.parquet"));
+    let reader = SerializedFileReader::new(bytes.clone()).expect("a Parquet file");
+    let expected = parquet::schema::parser::parse_message_type(parquet_rows_suite::TICK_SCHEMA)
+        .expect("TICK_SCHEMA");
+    assert_eq!(
+        reader.metadata().file_metadata().schema(),
+        &expected,
+        "tests/data/ticks.parquet no longer has the tick schema; regenerate it"
+    );
+    let ticks: Vec<parquet_rows_suite::TickOwned> =
+        parquet_rows::from_bytes(bytes).expect("decode the sample");
+    assert_eq!(ticks.len(), 8);
 }

@@ -4,24 +4,52 @@
 //! case in `tests/ui/pass/` must compile and run. One trybuild project builds
 //! all of them.
 //!
-//! After changing a message: `TRYBUILD=overwrite cargo test --test compiletest`,
+//! After changing a message:
+//! `TRYBUILD=overwrite cargo test -p parquet-rows-derive --test compiletest`,
 //! then read the `.stderr` diff before committing it.
 //!
-//! `tests/data/ticks.parquet` is the sample file of the `schema_file` cases:
-//! 8 rows of the tick fixture, written by `parquet_rows_suite::write_ticks`.
-//! `PARQUET_ROWS_REGENERATE=1 cargo test --test compiletest` writes it again.
+//! The tests live in the derive's package, not in the suite, because
+//! trybuild's project builds every dependency and dev-dependency of the
+//! package it runs in, in a target directory of its own: here that is the
+//! runtime and `trybuild`, not the suite's criterion, codecs and
+//! object-store tests (docs/testing.md, Build size).
+//!
+//! The sample file of the `schema_file` cases is the suite's
+//! `tests/data/ticks.parquet` (8 rows of the tick fixture; `tests/hygiene.rs`
+//! checks that it still is).
 
 use std::path::{Path, PathBuf};
 
 #[test]
 fn ui() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    stage_sample_files(root);
+    let workspace = root.parent().expect("the derive is inside the workspace");
+    stage_sample_files(&workspace.join("tests/data"));
     // trybuild's project has no `[profile]` of ours, so its dependencies
     // would get full debug info: 80 MB for `parquet` alone, 60 MB per case
     // that links. Nothing here is debugged, and compile errors do not depend
     // on it (the variable reaches the `cargo` that trybuild runs).
     std::env::set_var("CARGO_PROFILE_DEV_DEBUG", "false");
+    // trybuild builds the dependencies with its rustflags, then the cases
+    // (and, for `pass`, runs them) with `--diagnostic-width=140` added or
+    // not: cargo hashes rustflags into the file names, so every dependency
+    // was compiled twice, and each passing case twice. The one set of flags
+    // below, trybuild's own for building the cases, is given to all its
+    // cargo runs (`CARGO_ENCODED_RUSTFLAGS` takes precedence over the
+    // `--config` rustflags trybuild passes): one build of each. If trybuild
+    // changes its flags, the `.stderr` comparisons say so.
+    std::env::set_var(
+        "CARGO_ENCODED_RUSTFLAGS",
+        [
+            "--cfg",
+            "trybuild",
+            "--verbose",
+            "-A",
+            "dead_code",
+            "--diagnostic-width=140",
+        ]
+        .join("\x1f"),
+    );
     let t = trybuild::TestCases::new();
     let mut categories: Vec<PathBuf> = std::fs::read_dir(root.join("tests/ui"))
         .expect("tests/ui")
@@ -37,11 +65,12 @@ fn ui() {
 }
 
 /// trybuild compiles the cases as a crate of its own, in
-/// `<target>/tests/trybuild/parquet-rows-suite/`: that is the
+/// `<target>/tests/trybuild/parquet-rows-derive/`: that is the
 /// `CARGO_MANIFEST_DIR` that `schema_file` paths are relative to. Copying
-/// `tests/data/` there lets the cases say `schema_file = "tests/data/ticks.parquet"`,
-/// as a user's crate would.
-fn stage_sample_files(root: &Path) {
+/// the files of `samples` into its `tests/data/` lets the cases say
+/// `schema_file = "tests/data/ticks.parquet"`, as a user's crate would.
+fn stage_sample_files(samples: &Path) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let metadata = std::process::Command::new(cargo)
         .args(["metadata", "--no-deps", "--format-version=1"])
@@ -53,9 +82,9 @@ fn stage_sample_files(root: &Path) {
     let target = metadata["target_directory"]
         .as_str()
         .expect("target_directory");
-    let data = Path::new(target).join("tests/trybuild/parquet-rows-suite/tests/data");
+    let data = Path::new(target).join("tests/trybuild/parquet-rows-derive/tests/data");
     std::fs::create_dir_all(&data).expect("create the trybuild project's tests/data");
-    for entry in std::fs::read_dir(root.join("tests/data")).expect("tests/data") {
+    for entry in std::fs::read_dir(samples).expect("the suite's tests/data") {
         let path = entry.expect("tests/data entry").path();
         let copy = data.join(path.file_name().expect("file name"));
         let same = std::fs::read(&copy).ok() == std::fs::read(&path).ok();
@@ -63,29 +92,4 @@ fn stage_sample_files(root: &Path) {
             std::fs::copy(&path, &copy).expect("copy a sample file");
         }
     }
-}
-
-/// The committed sample is what the tick writer writes (its schema is
-/// `TICK_SCHEMA`); set `PARQUET_ROWS_REGENERATE=1` to write it again.
-#[test]
-fn ticks_sample_is_the_tick_fixture() {
-    use parquet::file::reader::{FileReader, SerializedFileReader};
-
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ticks.parquet");
-    if std::env::var_os("PARQUET_ROWS_REGENERATE").is_some() {
-        let file = std::fs::File::create(&path).expect("create tests/data/ticks.parquet");
-        parquet_rows_suite::write_ticks(file, 8).expect("write tests/data/ticks.parquet");
-    }
-    let bytes = bytes::Bytes::from(std::fs::read(&path).expect("read tests/data/ticks.parquet"));
-    let reader = SerializedFileReader::new(bytes.clone()).expect("a Parquet file");
-    let expected = parquet::schema::parser::parse_message_type(parquet_rows_suite::TICK_SCHEMA)
-        .expect("TICK_SCHEMA");
-    assert_eq!(
-        reader.metadata().file_metadata().schema(),
-        &expected,
-        "tests/data/ticks.parquet no longer has the tick schema; regenerate it"
-    );
-    let ticks: Vec<parquet_rows_suite::TickOwned> =
-        parquet_rows::from_bytes(bytes).expect("decode the sample");
-    assert_eq!(ticks.len(), 8);
 }
