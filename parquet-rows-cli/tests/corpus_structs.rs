@@ -4,9 +4,11 @@
 //! The structs for every file (borrowed and `--owned`) go into one generated
 //! crate under `target/cli-structs/`, whose `main` decodes each file with its
 //! structs and checks the row count against the footer's; the crate is built
-//! and run once, with the workspace's target directory so that parquet-rows
-//! is not built again. Files left out are listed in [`EXCLUDED`] with the
-//! reason, and the list is checked against the corpus.
+//! and run once, with the workspace's target directory and debug-info
+//! settings so that the dependencies it shares with the workspace are not
+//! built again (parquet-rows itself is, with its default features). Files
+//! left out are listed in [`EXCLUDED`] with the reason, and the list is
+//! checked against the corpus.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -203,6 +205,15 @@ publish = false
 [dependencies]
 parquet-rows = {{ path = {:?} }}
 
+# The workspace's debug-info settings, so that the dependencies built with
+# the same features are the workspace's own builds, not new ones with full
+# debug info.
+[profile.dev]
+debug = \"line-tables-only\"
+
+[profile.dev.package.\"*\"]
+debug = false
+
 # Not a member of the parquet-rows workspace.
 [workspace]
 ",
@@ -221,6 +232,9 @@ parquet-rows = {{ path = {:?} }}
         .arg("--manifest-path")
         .arg(krate.join("Cargo.toml"))
         .env("CARGO_TARGET_DIR", &target)
+        // Built once per run of this test: an incremental cache of the
+        // generated crate and of parquet-rows would only take space.
+        .env("CARGO_INCREMENTAL", "0")
         .output()
         .expect("run cargo")
 }
