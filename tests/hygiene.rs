@@ -83,7 +83,7 @@ fn schema_file_struct_reads_its_sample() {
 
 /// The sample is what the tick writer writes (its schema is `TICK_SCHEMA`);
 /// the derive's compile-fail cases read it too
-/// (`parquet-rows-derive/tests/compiletest.rs`). Set
+/// (`derive-tests/tests/compiletest.rs`). Set
 /// `PARQUET_ROWS_REGENERATE=1` to write it again.
 #[test]
 fn ticks_sample_is_the_tick_fixture() {

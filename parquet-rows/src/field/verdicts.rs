@@ -11,7 +11,7 @@
 //! The two verdicts (including the texts of what was expected, what was found
 //! and what to use instead) must be identical, and must be what the table says.
 //! The derive's end of this is exercised for real by the trybuild cases in
-//! `tests/ui/`.
+//! `derive-tests/tests/ui/`.
 
 use std::fmt::Write as _;
 use std::sync::Arc;

@@ -5,14 +5,12 @@
 //! all of them.
 //!
 //! After changing a message:
-//! `TRYBUILD=overwrite cargo test -p parquet-rows-derive --test compiletest`,
-//! then read the `.stderr` diff before committing it.
+//! `TRYBUILD=overwrite cargo test -p parquet-rows-derive-tests`, then read
+//! the `.stderr` diff before committing it.
 //!
-//! The tests live in the derive's package, not in the suite, because
+//! This package's dev-dependencies are only what the cases use, because
 //! trybuild's project builds every dependency and dev-dependency of the
-//! package it runs in, in a target directory of its own: here that is the
-//! runtime and `trybuild`, not the suite's criterion, codecs and
-//! object-store tests (docs/testing.md, Build size).
+//! package it runs in, in a target directory of its own (`Cargo.toml`).
 //!
 //! The sample file of the `schema_file` cases is the suite's
 //! `tests/data/ticks.parquet` (8 rows of the tick fixture; `tests/hygiene.rs`
@@ -23,7 +21,7 @@ use std::path::{Path, PathBuf};
 #[test]
 fn ui() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let workspace = root.parent().expect("the derive is inside the workspace");
+    let workspace = root.parent().expect("the package is inside the workspace");
     stage_sample_files(&workspace.join("tests/data"));
     // trybuild's project has no `[profile]` of ours, so its dependencies
     // would get full debug info: 80 MB for `parquet` alone, 60 MB per case
@@ -65,7 +63,7 @@ fn ui() {
 }
 
 /// trybuild compiles the cases as a crate of its own, in
-/// `<target>/tests/trybuild/parquet-rows-derive/`: that is the
+/// `<target>/tests/trybuild/parquet-rows-derive-tests/`: that is the
 /// `CARGO_MANIFEST_DIR` that `schema_file` paths are relative to. Copying
 /// the files of `samples` into its `tests/data/` lets the cases say
 /// `schema_file = "tests/data/ticks.parquet"`, as a user's crate would.
@@ -82,7 +80,7 @@ fn stage_sample_files(samples: &Path) {
     let target = metadata["target_directory"]
         .as_str()
         .expect("target_directory");
-    let data = Path::new(target).join("tests/trybuild/parquet-rows-derive/tests/data");
+    let data = Path::new(target).join("tests/trybuild/parquet-rows-derive-tests/tests/data");
     std::fs::create_dir_all(&data).expect("create the trybuild project's tests/data");
     for entry in std::fs::read_dir(samples).expect("the suite's tests/data") {
         let path = entry.expect("tests/data entry").path();
