@@ -39,7 +39,8 @@ fn wide_file() -> bytes::Bytes {
         "message wide {{ {} }}",
         (0..COLUMNS)
             .map(|c| format!("REQUIRED INT64 c{c};"))
-            .collect::<String>()
+            .collect::<Vec<_>>()
+            .concat()
     );
     let schema = Arc::new(parse_message_type(&schema).unwrap());
     let props = WriterProperties::builder()
