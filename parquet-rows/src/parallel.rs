@@ -22,7 +22,8 @@ const PARTS_PER_THREAD: usize = 4;
 /// A row group gets more than one range only when the file's rows, cut
 /// into `PARTS_PER_THREAD` parts per thread, give parts smaller than the
 /// group: a file of as many equal row groups as parts keeps one part per
-/// group, a file of one row group is cut into that many.
+/// group, a file of one row group is cut into that many. A row group cut
+/// into at least `threads` ranges gets a multiple of `threads`.
 pub(crate) fn split(rows: &[usize], threads: usize, min_rows: usize) -> Vec<Vec<Range<usize>>> {
     let total = rows.iter().fold(0usize, |sum, &n| sum.saturating_add(n));
     let parts = threads.saturating_mul(PARTS_PER_THREAD);
@@ -30,7 +31,14 @@ pub(crate) fn split(rows: &[usize], threads: usize, min_rows: usize) -> Vec<Vec<
     rows.iter()
         .map(|&n| {
             let k = if threads > 1 {
-                n.div_ceil(target).min(n / min_rows.max(1)).max(1)
+                let k = n.div_ceil(target).min(n / min_rows.max(1));
+                // A whole number of ranges per thread: 5 equal ranges on 2
+                // threads take as long as 6 (one thread decodes 3).
+                if k >= threads {
+                    k / threads * threads
+                } else {
+                    k.max(1)
+                }
             } else {
                 1
             };
@@ -487,8 +495,16 @@ mod tests {
         // One thread: never split.
         assert_eq!(lens(&split(&[1_000_000], 1, 1 << 16)), [vec![1_000_000]]);
         // Parts never under the minimum (370,000 rows would make 8 of
-        // 46,250): 5 of 74,000.
-        assert_eq!(lens(&split(&[370_000], 2, 1 << 16)), [vec![74_000; 5]]);
+        // 46,250, the minimum allows 5), and a multiple of the threads: 4
+        // of 92,500.
+        assert_eq!(lens(&split(&[370_000], 2, 1 << 16)), [vec![92_500; 4]]);
+        assert_eq!(
+            lens(&split(&[370_000], 3, 1 << 16)),
+            [vec![123_334, 123_333, 123_333]]
+        );
+        // Fewer ranges than threads when the minimum allows no more.
+        assert_eq!(lens(&split(&[100_000], 4, 1 << 16)), [vec![100_000]]);
+        assert_eq!(lens(&split(&[140_000], 4, 1 << 16)), [vec![70_000; 2]]);
         // A large row group among small ones is split; the small ones are
         // not, and an empty one keeps its one empty part.
         let plan = split(&[10, 0, 1_000_000, 10], 2, 1 << 16);
@@ -499,7 +515,7 @@ mod tests {
             1_000_000
         );
         // Uneven division: the first ranges are one row longer.
-        assert_eq!(lens(&split(&[10], 2, 3)), [vec![4, 3, 3]]);
+        assert_eq!(lens(&split(&[11], 3, 3)), [vec![4, 4, 3]]);
         assert!(split(&[], 2, 1).is_empty());
     }
 }
