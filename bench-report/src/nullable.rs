@@ -466,4 +466,18 @@ pub fn summary(all: &[Measured]) {
             1.6,
         );
     }
+    // The REQUIRED tick file of one row group: 2 threads beat the page floor
+    // of one (reading and decompressing alone).
+    const TICK: &str = "tick-370k-zstd";
+    if crate::find(all, TICK, "rows-par-2t").is_some() {
+        crate::ratio_target(
+            all,
+            TICK,
+            &format!("{TICK}: 2 threads (par_load + par_rows) at or below the one-thread floor"),
+            "rows-par-2t",
+            "floor",
+            false,
+            1.0,
+        );
+    }
 }

@@ -192,6 +192,17 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
         ("tick-65k-zstd", tick_file(65_000)),
         ("tick-370k-plain", uncompressed_file(370_000)),
     ];
+    // `par_load` + `par_rows` on pools of 1 and 2 threads: one row group,
+    // decompressed by page and decoded in row ranges on both threads.
+    let pools: Vec<rayon::ThreadPool> = [1, 2]
+        .into_iter()
+        .map(|n| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .expect("thread pool")
+        })
+        .collect();
     for (name, path) in files {
         if !only(name) {
             continue;
@@ -233,6 +244,26 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
             variant("rows-decode-only", Kind::RowsInfo, |check| {
                 let rows = preloaded.rows::<Tick>().expect("rows");
                 output(&rows, check, canon_borrowed)
+            }),
+            variant("rows-par-1t", Kind::RowsInfo, |check| {
+                pools[0].install(|| {
+                    let pages = l.file.par_load::<Tick>().expect("par_load");
+                    output(
+                        &pages.par_rows::<Tick>().expect("par_rows"),
+                        check,
+                        canon_borrowed,
+                    )
+                })
+            }),
+            variant("rows-par-2t", Kind::RowsInfo, |check| {
+                pools[1].install(|| {
+                    let pages = l.file.par_load::<Tick>().expect("par_load");
+                    output(
+                        &pages.par_rows::<Tick>().expect("par_rows"),
+                        check,
+                        canon_borrowed,
+                    )
+                })
             }),
             variant("record-api", Kind::OtherOwned, |check| {
                 output(&record_api(&l), check, Clone::clone)

@@ -5,19 +5,20 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use parquet::basic::ColumnOrder;
-use parquet::column::page::Page;
-use parquet::file::metadata::RowGroupMetaData;
 use parquet::file::reader::ChunkReader;
 use parquet::schema::types::SchemaDescriptor;
 
 use crate::bind::{bind, Binding};
-use crate::chunk::{read_pages, Budget, Chunks, Seeker, Source};
+use crate::chunk::{Chunks, Seeker, Source};
 use crate::error::{Error, Location, Result};
-use crate::filter::plan::{chunk_ranges, plan, GroupPlan, Input};
+use crate::filter::plan::{plan, GroupPlan, Input};
 use crate::filter::{Query, Selection, Window};
 use crate::footer::{read_footer, Footer};
+use crate::load::Loader;
 use crate::options::ReadOptions;
-use crate::pages::{Filtered, LoadedColumn, LoadedRowGroup, Pages};
+#[cfg(feature = "rayon")]
+use crate::pages::{group_name, split};
+use crate::pages::{Filtered, LoadedRowGroup, Pages};
 use crate::row::{OwnedRow, ParquetRow};
 
 /// An open Parquet file: its footer is read, no page yet.
@@ -235,10 +236,14 @@ impl ParquetFile {
         Ok(self.pages(row_groups))
     }
 
-    /// Like [`ParquetFile::load`], reading and decompressing the row groups in
-    /// parallel on rayon's pool (one task per row group), for files in memory
-    /// and files opened by path, as [`ParquetFile::par_read`] does; a file
-    /// given as a `std::fs::File` is loaded sequentially. Pair it with
+    /// Like [`ParquetFile::load`], reading and decompressing in parallel on
+    /// rayon's pool, for files in memory and files opened by path, as
+    /// [`ParquetFile::par_read`] does: a task per row group, in which the
+    /// pages of its column chunks are decompressed a task per page (so a
+    /// file of one row group is decompressed on every thread too). Page
+    /// headers and the limits of [`ReadOptions`] are checked in file order
+    /// first; the pages and errors are those of [`ParquetFile::load`]. A
+    /// file given as a `std::fs::File` is loaded sequentially. Pair it with
     /// [`Pages::par_rows`] for borrowed rows decoded in parallel too.
     ///
     /// ```
@@ -275,7 +280,7 @@ impl ParquetFile {
                 let file = std::sync::Arc::new(file);
                 self.load_group_from(i, binding, &file)
             }
-            _ => self.load_group(i, binding),
+            _ => self.load_columns(i, binding, &self.source, None, true),
         }
     }
 
@@ -366,7 +371,9 @@ impl ParquetFile {
         let selection = query.into().erase();
         let mut row_groups = Vec::new();
         for i in 0..self.num_row_groups() {
-            if let Some(group) = self.load_group_where(i, &binding, &selection, &self.source)? {
+            if let Some(group) =
+                self.load_group_where(i, &binding, &selection, &self.source, false)?
+            {
                 row_groups.push(group);
             }
         }
@@ -486,11 +493,14 @@ impl ParquetFile {
         Ok(out)
     }
 
-    /// Like [`ParquetFile::read`], one row group per rayon task; the rows are
-    /// identical and in file order.
+    /// Like [`ParquetFile::read`], decoding in parallel on rayon's pool; the
+    /// rows are identical and in file order.
     ///
-    /// Each task reads, decompresses and decodes its row group, so I/O and
-    /// decompression run in parallel too, for files in memory
+    /// Each row group is a task that reads, decompresses (a task per page)
+    /// and decodes it; a row group too large for the pool's threads to
+    /// share row groups is decoded in row ranges, a task each, as
+    /// [`Pages::par_rows`] does. I/O and decompression run in parallel too,
+    /// for files in memory
     /// ([`ParquetFile::from_bytes`]) and files opened by path
     /// ([`ParquetFile::open`]: each task opens its own handle, as the `parquet`
     /// crate's readers of one `std::fs::File` share a cursor). A file given as
@@ -522,9 +532,11 @@ impl ParquetFile {
         if rows > plausible {
             return self.read();
         }
-        crate::parallel::decode_in_regions(&counts, |i, region| {
+        // The split depends only on the row counts, known before loading.
+        let parts = split(&binding, &counts, &self.options);
+        crate::parallel::decode_in_regions(&counts, &group_name, |i, region| {
             let pages = self.pages(vec![self.load_group_concurrently(i, &binding)?]);
-            pages.decode_groups(&pages.row_groups, &binding, region)
+            pages.decode_parts(&pages.row_groups[0], &binding, &parts[i], region)
         })
     }
 
@@ -542,6 +554,7 @@ impl ParquetFile {
             binding,
             &Source::File(std::sync::Arc::clone(file)),
             None,
+            true,
         )
     }
 
@@ -556,7 +569,7 @@ impl ParquetFile {
 
     /// Reads and decompresses the bound column chunks of row group `index`.
     fn load_group(&self, index: usize, binding: &Binding) -> Result<LoadedRowGroup> {
-        self.load_columns(index, binding, &self.source, None)
+        self.load_columns(index, binding, &self.source, None, false)
     }
 
     /// The rows of row group `index` in the footer, checked.
@@ -601,18 +614,20 @@ impl ParquetFile {
         Ok(plan(&input, binding, selection, rows))
     }
 
-    /// Plans and loads row group `index` for `selection` from `source`;
-    /// `None` when it holds no matching row.
+    /// Plans and loads row group `index` for `selection` from `source`
+    /// (decompressing on rayon's pool with `parallel`); `None` when it holds
+    /// no matching row.
     fn load_group_where(
         &self,
         index: usize,
         binding: &Binding,
         selection: &Selection,
         source: &Source,
+        parallel: bool,
     ) -> Result<Option<LoadedRowGroup>> {
         match self.plan_group(index, binding, selection, source)? {
             Some(plan) => self
-                .load_columns(index, binding, source, Some(&plan))
+                .load_columns(index, binding, source, Some(&plan), parallel)
                 .map(Some),
             None => Ok(None),
         }
@@ -631,153 +646,33 @@ impl ParquetFile {
             Some(path) if !self.concurrent_reads => {
                 let file = std::fs::File::open(path).map_err(|e| Error::io_at("open", path, e))?;
                 let source = Source::File(std::sync::Arc::new(file));
-                self.load_group_where(index, binding, selection, &source)
+                self.load_group_where(index, binding, selection, &source, true)
             }
-            _ => self.load_group_where(index, binding, selection, &self.source),
+            _ => self.load_group_where(index, binding, selection, &self.source, true),
         }
     }
 
     /// Reads the pages of the bound columns of row group `index` from
-    /// `source`: every page, or with a `plan` those of its rows.
+    /// `source`: every page, or with a `plan` those of its rows. With
+    /// `parallel`, the pages are decompressed on rayon's pool.
     fn load_columns(
         &self,
         index: usize,
         binding: &Binding,
         source: &Source,
         plan: Option<&GroupPlan>,
+        parallel: bool,
     ) -> Result<LoadedRowGroup> {
-        let meta: &RowGroupMetaData = self.reader.metadata().row_group(index);
-        let mut budget = Budget {
-            left: self.options.row_group_bytes(),
-            options: self.options,
-        };
-        let num_rows = usize::try_from(meta.num_rows()).map_err(|_| Error::OutOfSpec {
-            location: Location {
-                row_group: Some(index),
-                ..Location::default()
-            },
-            message: format!("negative row count {}", meta.num_rows()),
-        })?;
-        let leaves = binding.leaves.clone();
-        let mut columns = Vec::with_capacity(leaves.len());
-        // The rows to load, when a plan narrowed them.
-        let narrowed = plan.filter(|p| p.rows != (0..num_rows));
-        for (k, leaf) in leaves.into_iter().enumerate() {
-            let chunk = meta.column(leaf);
-            let descr = chunk.column_descr_ptr();
-            // The `parquet` crate asserts (panics) on a negative byte range; a
-            // corrupt footer must give an error instead.
-            let start = chunk
-                .dictionary_page_offset()
-                .unwrap_or(chunk.data_page_offset());
-            if start < 0 || chunk.compressed_size() < 0 {
-                return Err(Error::OutOfSpec {
-                    location: Location {
-                        column: descr.path().string(),
-                        row_group: Some(index),
-                        page: None,
-                    },
-                    message: format!(
-                        "the footer gives the column chunk a negative byte range (offset {start}, size {})",
-                        chunk.compressed_size()
-                    ),
-                });
-            }
-            let location = || Location {
-                column: descr.path().string(),
-                row_group: Some(index),
-                page: None,
-            };
-            // A value of no bytes would let a page claim any number of values
-            // for free; the format requires a positive length.
-            if descr.physical_type() == parquet::basic::Type::FIXED_LEN_BYTE_ARRAY
-                && descr.type_length() <= 0
-            {
-                return Err(Error::OutOfSpec {
-                    location: location(),
-                    message: format!(
-                        "FIXED_LEN_BYTE_ARRAY({}) column: the length must be positive",
-                        descr.type_length()
-                    ),
-                });
-            }
-            let (start, len) = (start as u64, chunk.compressed_size() as u64);
-            if start.saturating_add(len) > self.len {
-                return Err(Error::OutOfSpec {
-                    location: location(),
-                    message: format!(
-                        "the column chunk's {len} bytes from offset {start} run past the end of the file ({} bytes)",
-                        self.len
-                    ),
-                });
-            }
-            // A file on disk reads the chunk into a buffer of its size: the
-            // same limit as its decompressed pages bounds it.
-            if len > self.options.row_group_bytes() as u64 {
-                return Err(Error::Limit {
-                    location: location(),
-                    message: format!(
-                        "a column chunk of {len} bytes, over the limit of {} (raise `ReadOptions::max_row_group_bytes`)",
-                        self.options.row_group_bytes()
-                    ),
-                });
-            }
-            let (ranges, leading, trailing) =
-                chunk_ranges(narrowed, k, chunk, start..start + len, num_rows);
-            let mut pages = Vec::new();
-            for range in ranges {
-                let bytes = source.read(range.start, range.end - range.start)?;
-                pages.extend(
-                    read_pages(&bytes, chunk.compression(), &mut budget).map_err(|(page, e)| {
-                        e.at(Location {
-                            page: Some(page),
-                            ..location()
-                        })
-                    })?,
-                );
-            }
-            let covered = narrowed.map_or(num_rows, |p| leading + p.rows.len() + trailing);
-            check_value_counts(&pages, descr.max_rep_level(), covered).map_err(|message| {
-                Error::OutOfSpec {
-                    location: location(),
-                    message,
-                }
-            })?;
-            let mut column = LoadedColumn::new(leaf, descr, pages);
-            (column.leading, column.trailing) = (leading, trailing);
-            columns.push(column);
-        }
-        Ok(LoadedRowGroup {
+        Loader {
+            meta: self.reader.metadata().row_group(index),
             index,
-            num_rows: narrowed.map_or(num_rows, |plan| plan.rows.len()),
-            columns,
-        })
+            source,
+            file_len: self.len,
+            options: self.options,
+            parallel,
+        }
+        .load(binding, plan)
     }
-}
-
-/// Checks the data pages' value counts against the row group's rows: a
-/// column outside any list has one value (or null) per row, so its pages'
-/// headers may not claim more; decoders then size what they allocate by a
-/// page's count.
-fn check_value_counts(
-    pages: &[Page],
-    max_rep: i16,
-    num_rows: usize,
-) -> std::result::Result<(), String> {
-    if max_rep > 0 {
-        return Ok(());
-    }
-    let values = pages
-        .iter()
-        .filter(|p| p.is_data_page())
-        .fold(0usize, |sum, p| sum.saturating_add(p.num_values() as usize));
-    if values > num_rows {
-        return Err(format!(
-            "the column chunk has {} more values than the row group has rows",
-            values - num_rows
-        ));
-    }
-    Ok(())
 }
 
 /// Iterator over a file's row groups, each loaded as [`Pages`]; see
@@ -836,7 +731,7 @@ impl<T: OwnedRow> Rows<'_, T> {
             let index = self.next;
             self.next += 1;
             let Some(group) =
-                file.load_group_where(index, &self.binding, &self.selection, &file.source)?
+                file.load_group_where(index, &self.binding, &self.selection, &file.source, false)?
             else {
                 continue;
             };

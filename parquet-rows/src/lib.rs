@@ -206,8 +206,8 @@
 //! `chrono`, `rust_decimal`, `half`, `uuid`: the field types of those crates in
 //! the table above. Each crate is re-exported under its name
 //! (`parquet_rows::half::f16`), so enabling the feature is enough. `rayon`: `ParquetFile::par_read`,
-//! `ParquetFile::par_load` and `Pages::par_rows` read and decode row groups
-//! in parallel. `object_store`: `remote::RemoteFile` reads a file on any
+//! `ParquetFile::par_load` and `Pages::par_rows` read, decompress and decode
+//! in parallel: row groups, pages, and ranges of a large row group's rows. `object_store`: `remote::RemoteFile` reads a file on any
 //! `object_store::ObjectStore` (one request for the footer, the bound column
 //! chunks in coalesced ranges, a bounded number of requests at once) and
 //! `dataset::Dataset` reads many (hive partitions, globs, splits for a
@@ -349,6 +349,7 @@ mod footer;
 mod huge_pages;
 #[cfg(test)]
 mod layering;
+mod load;
 mod nested;
 mod options;
 mod out;

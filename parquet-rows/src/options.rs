@@ -1,7 +1,9 @@
 //! Limits on what reading one file may take, set per [`ParquetFile`](crate::ParquetFile).
 
 /// Memory limits of a reader: a file that would go past one is an
-/// [`Error::Limit`](crate::Error::Limit) naming it, never an abort.
+/// [`Error::Limit`](crate::Error::Limit) naming it, never an abort. Also how
+/// finely the parallel readers split a row group
+/// ([`ReadOptions::min_task_rows`]).
 ///
 /// The defaults let every file of the parquet-testing corpus through and
 /// stop decompression bombs early; raise them for files with larger pages or
@@ -22,18 +24,20 @@ pub struct ReadOptions {
     row_group_bytes: usize, // the decompressed pages of one row group
     output_bytes: usize,    // the rows of one read
     checksums: bool,        // verify the pages' CRC32 where the writer stored one
+    task_rows: usize,       // the fewest rows a parallel reader decodes in one task
 }
 
 impl Default for ReadOptions {
     /// 256 MiB for one decompressed page (writers cut pages at about 1 MiB),
     /// 4 GiB for the decompressed pages of one row group's bound columns,
-    /// 8 GiB for the rows of one read.
+    /// 8 GiB for the rows of one read; parallel tasks of at least 65,536 rows.
     fn default() -> Self {
         ReadOptions {
             page_bytes: 256 << 20,
             row_group_bytes: 4 << 30,
             output_bytes: 8 << 30,
             checksums: false,
+            task_rows: 1 << 16,
         }
     }
 }
@@ -110,6 +114,34 @@ impl ReadOptions {
     /// See [`ReadOptions::verify_page_checksums`].
     pub fn verifies_checksums(&self) -> bool {
         self.checksums
+    }
+
+    /// The fewest rows one task of [`Pages::par_rows`](crate::Pages::par_rows)
+    /// or [`ParquetFile::par_read`](crate::ParquetFile::par_read) decodes
+    /// when it splits a row group into row ranges (65,536 by default; 0
+    /// counts as 1).
+    ///
+    /// The parallel readers cut a row group into ranges decoded on
+    /// different threads when the file has too few row groups to keep
+    /// every thread of the pool busy (a file written by pyarrow often has
+    /// one). Each range costs a few pages skipped and each column's
+    /// dictionary decoded once more, so ranges smaller than this are not
+    /// worth a task.
+    ///
+    /// ```
+    /// # use parquet_rows::ReadOptions;
+    /// let options = ReadOptions::default().min_task_rows(1 << 20);
+    /// assert_eq!(options.task_rows(), 1 << 20);
+    /// ```
+    #[must_use]
+    pub fn min_task_rows(mut self, rows: usize) -> Self {
+        self.task_rows = rows.max(1);
+        self
+    }
+
+    /// See [`ReadOptions::min_task_rows`].
+    pub fn task_rows(&self) -> usize {
+        self.task_rows
     }
 
     /// See [`ReadOptions::max_page_bytes`].

@@ -1,5 +1,6 @@
 //! The holder of decompressed pages that borrowed rows point into.
 
+use std::ops::Range;
 use std::sync::OnceLock;
 
 use parquet::column::page::Page;
@@ -201,11 +202,18 @@ impl Pages {
             .fold(0, |sum, rg| sum.saturating_add(rg.num_rows))
     }
 
-    /// Like [`Pages::rows`], decoding row groups in parallel on rayon's pool;
-    /// the rows come out in file order, identical to [`Pages::rows`].
+    /// Like [`Pages::rows`], decoding in parallel on rayon's pool; the rows
+    /// come out in file order, identical to [`Pages::rows`].
     ///
-    /// Parallelism is per row group: a file with one row group decodes on one
-    /// thread.
+    /// Each row group is a task, or when the row groups are too few for the
+    /// pool's threads (a file with one row group of a million rows, as
+    /// pyarrow writes by default), several tasks each decoding a range of
+    /// its rows, of at least [`ReadOptions::min_task_rows`](crate::ReadOptions::min_task_rows)
+    /// rows. Every task writes its rows straight into its own part of the
+    /// output. A row group is cut into ranges only when every field of `T`
+    /// reads one flat column (a field of a leaf type or an `Option` of one),
+    /// whose rows before the range are skipped without being decoded; a
+    /// struct with a nested or list field decodes each row group in one task.
     #[cfg(feature = "rayon")]
     pub fn par_rows<'p, T: ParquetRow<'p> + Send>(&'p self) -> Result<Vec<T>> {
         let binding = bind(T::STRUCT_NAME, &T::fields(), &self.schema)?;
@@ -225,11 +233,45 @@ impl Pages {
             self.keep_matching(&mut out, 0)?;
             return Ok(out);
         }
-        let mut out = crate::parallel::decode_in_regions(&counts, |i, region| {
-            self.decode_groups(std::slice::from_ref(&self.row_groups[i]), &binding, region)
+        let parts = split(&binding, &counts, &self.options);
+        let describe = |i: usize| group_name(self.row_groups[i].index);
+        let mut out = crate::parallel::decode_in_regions(&counts, &describe, |i, region| {
+            self.decode_parts(&self.row_groups[i], &binding, &parts[i], region)
         })?;
         self.keep_matching(&mut out, 0)?;
         Ok(out)
+    }
+
+    /// Decodes `group` into `region`: in one go, or in the row ranges
+    /// `parts` decoded in parallel, each into its part of the region.
+    #[cfg(feature = "rayon")]
+    pub(crate) fn decode_parts<'p, T: ParquetRow<'p> + Send>(
+        &'p self,
+        group: &'p LoadedRowGroup,
+        binding: &Binding,
+        parts: &[Range<usize>],
+        region: &mut crate::parallel::Region<'_, T>,
+    ) -> Result<()> {
+        if parts.len() <= 1 || parts.last().map(|r| r.end) != Some(group.num_rows) {
+            return self.decode_groups(std::slice::from_ref(group), binding, region);
+        }
+        self.check_loaded(group, binding)?;
+        let counts: Vec<usize> = parts.iter().map(ExactSizeIterator::len).collect();
+        let describe = |p: usize| {
+            let (row_group, name) = group_name(group.index);
+            (row_group, format!("rows {:?} of {name}", parts[p]))
+        };
+        region.decode_parts(&counts, &describe, |p, part| {
+            T::decode(
+                &RowGroup {
+                    group,
+                    fields: &binding.fields,
+                    output_bytes: self.options.output_bytes(),
+                    rows: parts[p].clone(),
+                },
+                part,
+            )
+        })
     }
 
     pub(crate) fn decode_into<'p, T: ParquetRow<'p>>(
@@ -276,33 +318,65 @@ impl Pages {
             message: format!("no memory for the {reserve} rows the row groups hold"),
         })?;
         for group in groups {
-            for &leaf in &binding.leaves {
-                if group
-                    .columns
-                    .binary_search_by_key(&leaf, |c| c.leaf)
-                    .is_err()
-                {
-                    return Err(Error::Unsupported {
-                        location: Location {
-                            column: self.schema.column(leaf).path().string(),
-                            row_group: Some(group.index),
-                            page: None,
-                        },
-                        message: "this column was not loaded; load the pages with the struct you decode into".into(),
-                    });
-                }
-            }
+            self.check_loaded(group, binding)?;
             T::decode(
                 &RowGroup {
                     group,
                     fields: &binding.fields,
                     output_bytes: self.options.output_bytes(),
+                    rows: 0..group.num_rows,
                 },
                 out,
             )?;
         }
         Ok(())
     }
+
+    /// Checks that every column `binding` reads was loaded in `group`.
+    fn check_loaded(&self, group: &LoadedRowGroup, binding: &Binding) -> Result<()> {
+        for &leaf in &binding.leaves {
+            if group
+                .columns
+                .binary_search_by_key(&leaf, |c| c.leaf)
+                .is_err()
+            {
+                return Err(Error::Unsupported {
+                    location: Location {
+                        column: self.schema.column(leaf).path().string(),
+                        row_group: Some(group.index),
+                        page: None,
+                    },
+                    message:
+                        "this column was not loaded; load the pages with the struct you decode into"
+                            .into(),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The row ranges a parallel reader decodes row groups of `rows` rows in:
+/// ranges of one row group when `binding` allows it and the pool has
+/// threads to spare (see `parallel::split`).
+#[cfg(feature = "rayon")]
+pub(crate) fn split(
+    binding: &Binding,
+    rows: &[usize],
+    options: &crate::options::ReadOptions,
+) -> Vec<Vec<Range<usize>>> {
+    let threads = if binding.flat {
+        rayon::current_num_threads()
+    } else {
+        1
+    };
+    crate::parallel::split(rows, threads, options.task_rows())
+}
+
+/// Row group `index`, as the parallel readers' errors name it.
+#[cfg(feature = "rayon")]
+pub(crate) fn group_name(index: usize) -> (usize, String) {
+    (index, format!("row group {index}"))
 }
 
 /// The most rows that `bytes` bytes of pages (or of a file) can plausibly
@@ -319,12 +393,13 @@ pub struct RowGroup<'a, 'p> {
     group: &'p LoadedRowGroup,
     fields: &'a [Bound], // per field of the row struct, in field order
     output_bytes: usize, // `ReadOptions::max_output_bytes`, which bounds lists too
+    rows: Range<usize>,  // invariant: within `0..group.num_rows`; the loaded rows to decode
 }
 
 impl<'p> RowGroup<'_, 'p> {
-    /// Rows in this row group.
+    /// Rows to decode: the row group's, or a range of them (parallel readers).
     pub fn num_rows(&self) -> usize {
-        self.group.num_rows
+        self.rows.len()
     }
 
     /// The binding of field number `field` (in `ParquetRow::fields` order).
@@ -335,15 +410,22 @@ impl<'p> RowGroup<'_, 'p> {
         })
     }
 
-    /// Rows of field `field`'s first loaded page before the rows of this
-    /// row group that were loaded, to be decoded and dropped.
+    /// Rows of field `field`'s loaded pages before the rows to decode, to
+    /// be skipped: those of its first page before the rows a query loaded,
+    /// and those of the loaded rows before a parallel reader's range.
     pub fn leading(&self, field: usize) -> Result<usize> {
-        Ok(self.sliced(field)?.map_or(0, |c| c.leading))
+        let before = self.rows.start;
+        Ok(self
+            .sliced(field)?
+            .map_or(before, |c| c.leading.saturating_add(before)))
     }
 
-    /// Rows of field `field`'s last loaded page after the loaded rows.
+    /// Rows of field `field`'s loaded pages after the rows to decode.
     pub fn trailing(&self, field: usize) -> Result<usize> {
-        Ok(self.sliced(field)?.map_or(0, |c| c.trailing))
+        let after = self.group.num_rows - self.rows.end;
+        Ok(self
+            .sliced(field)?
+            .map_or(after, |c| c.trailing.saturating_add(after)))
     }
 
     /// The column of a field reading one column (the only fields whose

@@ -16,6 +16,8 @@
 //!   headers, DELTA and dictionary counts), each decoded in a child process
 //!   with its address space limited, ending in `Ok` or `Err`.
 //! - `api`: `Debug` of `Pages`, the optional crates re-exported.
+//! - `parallel`: the parallel readers against the sequential ones, by row
+//!   group and by row ranges of one row group.
 //!
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
 
@@ -28,5 +30,6 @@ mod filter;
 mod hostile;
 mod nested;
 mod optional;
+mod parallel;
 mod remote;
 mod roundtrip;

@@ -42,50 +42,175 @@ pub(crate) fn read_pages(
     codec: Compression,
     budget: &mut Budget,
 ) -> Result<Vec<Page>, (usize, DecodeError)> {
-    let mut pages = Vec::new();
+    let scan = scan_pages(chunk, codec, budget);
     let mut codecs = decompress::Codecs::default();
-    let mut at = 0;
-    while at < chunk.len() {
-        let index = pages.len();
-        let fail = |e| (index, e);
-        let (header, header_len) = read_page_header(&chunk[at..])
-            .map_err(|e| fail(DecodeError::oos(format!("page header: {e}"))))?;
-        at += header_len;
-        let size = usize::try_from(header.compressed_size)
-            .ok()
-            .filter(|&n| n <= chunk.len() - at)
-            .ok_or_else(|| {
-                fail(DecodeError::oos(format!(
-                    "a page of {} bytes in the {} bytes left of its column chunk",
-                    header.compressed_size,
-                    chunk.len() - at
-                )))
-            })?;
-        let body = chunk.slice(at..at + size);
-        at += size;
-        if header.page_type == INDEX_PAGE {
-            continue;
-        }
-        if budget.options.verifies_checksums() {
-            verify_checksum(&header, &body).map_err(fail)?;
-        }
-        pages.push(page(&header, body, codec, &mut codecs, budget).map_err(fail)?);
+    let mut pages = Vec::with_capacity(scan.pending.len());
+    for (index, pending) in scan.pending.into_iter().enumerate() {
+        pages.push(pending.decompress(&mut codecs).map_err(|e| (index, e))?);
     }
-    Ok(pages)
+    match scan.failure {
+        Some(failure) => Err(failure),
+        None => Ok(pages),
+    }
 }
 
-/// One page from its header and its bytes.
-fn page(
-    h: &PageHeader,
+/// The pages of a column chunk whose headers were read and checked, not
+/// decompressed yet, so that decompression can run on several threads while
+/// headers, sizes and the budget are checked in file order on one.
+#[derive(Debug)]
+pub(crate) struct Scan {
+    /// The pages before the first failure, in order.
+    pub(crate) pending: Vec<Pending>,
+    /// The first page that failed its checks, and why. The pages after it
+    /// were not read; the errors of the pages before it (met when they are
+    /// decompressed) come first, as they would reading page by page.
+    pub(crate) failure: Option<(usize, DecodeError)>,
+}
+
+/// One page: its checked header and its bytes as stored.
+#[derive(Debug)]
+pub(crate) struct Pending {
+    header: PageHeader,
     body: Bytes,
     codec: Compression,
-    codecs: &mut decompress::Codecs,
+    levels: usize, // a v2 page's level bytes, stored uncompressed before the values
+    declared: Option<usize>, // `Some(size once decompressed)` when the bytes are compressed
+}
+
+impl Pending {
+    /// Data pages' values (nulls included), for the checks made before decoding.
+    pub(crate) fn data_values(&self) -> Option<u32> {
+        let data = matches!(self.header.page_type, DATA_PAGE | DATA_PAGE_V2);
+        // The count was checked non-negative when the page was scanned.
+        data.then(|| u32::try_from(self.header.num_values).unwrap_or(0))
+    }
+
+    /// The page, decompressed.
+    fn decompress(self, codecs: &mut decompress::Codecs) -> Result<Page, DecodeError> {
+        let Pending {
+            header: h,
+            body,
+            codec,
+            levels,
+            declared,
+        } = self;
+        let buf = match declared {
+            Some(declared) => {
+                // No values to decompress: an all-null page (parquet-format's
+                // README, "data pages"), whose compressed section may be empty.
+                let values = if declared > levels {
+                    codecs.decompress(codec, &body[levels..], declared - levels)?
+                } else {
+                    Vec::new()
+                };
+                if levels == 0 {
+                    // Every v1 page: the decompressed buffer is the page, not copied
+                    // (the copy was 4% of the instructions of `bench-report run
+                    // tick-370k-zstd rows-borrowed` under callgrind).
+                    Bytes::from(values)
+                } else {
+                    let mut out = Vec::with_capacity(declared);
+                    out.extend_from_slice(&body[..levels]);
+                    out.extend_from_slice(&values);
+                    Bytes::from(out)
+                }
+            }
+            None => body,
+        };
+        page(&h, buf)
+    }
+}
+
+/// Decompresses `pending`, in order; with `parallel`, on rayon's pool, one
+/// task per page (each worker keeps its own codec state). The pages and
+/// errors come back in the order of `pending` either way.
+pub(crate) fn decompress_all(
+    pending: Vec<Pending>,
+    parallel: bool,
+) -> Vec<Result<Page, DecodeError>> {
+    #[cfg(feature = "rayon")]
+    if parallel && pending.len() > 1 {
+        use rayon::prelude::*;
+        return pending
+            .into_par_iter()
+            // One page per task: pages are large (writers cut them at about
+            // 1 MiB), so a task costs nothing beside decompressing its page.
+            .with_max_len(1)
+            .map_init(decompress::Codecs::default, |codecs, p| {
+                p.decompress(codecs)
+            })
+            .collect();
+    }
+    #[cfg(not(feature = "rayon"))]
+    let _ = parallel;
+    let mut codecs = decompress::Codecs::default();
+    pending
+        .into_iter()
+        .map(|p| p.decompress(&mut codecs))
+        .collect()
+}
+
+/// Reads and checks the page headers of a column chunk whose bytes are
+/// `chunk`, taking each page's decompressed size from `budget`; stops at the
+/// first page that fails a check.
+pub(crate) fn scan_pages(chunk: &Bytes, codec: Compression, budget: &mut Budget) -> Scan {
+    let mut pending = Vec::new();
+    let mut at = 0;
+    let mut failure = None;
+    while at < chunk.len() {
+        match next_page(chunk, &mut at, codec, budget) {
+            Ok(Some(page)) => pending.push(page),
+            Ok(None) => {}
+            Err(e) => {
+                failure = Some((pending.len(), e));
+                break;
+            }
+        }
+    }
+    Scan { pending, failure }
+}
+
+/// The page at `*at` of `chunk`, checked, and `*at` moved past it; `None`
+/// for an index page (skipped).
+fn next_page(
+    chunk: &Bytes,
+    at: &mut usize,
+    codec: Compression,
     budget: &mut Budget,
-) -> Result<Page, DecodeError> {
-    let count = |n: i32, what: &str| {
-        u32::try_from(n).map_err(|_| DecodeError::oos(format!("a page header's {what} is {n}")))
-    };
-    let num_values = count(h.num_values, "value count")?;
+) -> Result<Option<Pending>, DecodeError> {
+    let (header, header_len) = read_page_header(&chunk[*at..])
+        .map_err(|e| DecodeError::oos(format!("page header: {e}")))?;
+    *at += header_len;
+    let left = chunk.len() - *at;
+    let size = usize::try_from(header.compressed_size)
+        .ok()
+        .filter(|&n| n <= left)
+        .ok_or_else(|| {
+            DecodeError::oos(format!(
+                "a page of {} bytes in the {left} bytes left of its column chunk",
+                header.compressed_size
+            ))
+        })?;
+    let body = chunk.slice(*at..*at + size);
+    *at += size;
+    if header.page_type == INDEX_PAGE {
+        return Ok(None);
+    }
+    if budget.options.verifies_checksums() {
+        verify_checksum(&header, &body)?;
+    }
+    check(header, body, codec, budget).map(Some)
+}
+
+/// Checks a page's header against its bytes and the limits, and takes its
+/// decompressed size from `budget`.
+fn check(
+    h: PageHeader,
+    body: Bytes,
+    codec: Compression,
+    budget: &mut Budget,
+) -> Result<Pending, DecodeError> {
+    count(h.num_values, "value count")?;
     if !h.has_type_header {
         return Err(DecodeError::oos(format!(
             "a page of type {} without its type's header",
@@ -102,7 +227,7 @@ fn page(
     };
     let compressed =
         codec != Compression::UNCOMPRESSED && (h.page_type != DATA_PAGE_V2 || h.is_compressed);
-    let buf = if compressed {
+    let declared = if compressed {
         let declared = count(h.uncompressed_size, "uncompressed size")? as usize;
         take(budget, declared)?;
         if levels > declared || levels > body.len() {
@@ -110,28 +235,28 @@ fn page(
                 "levels of {levels} bytes in a page of {declared}"
             )));
         }
-        // No values to decompress: an all-null page (parquet-format's README,
-        // "data pages"), whose compressed section may be empty.
-        let values = if declared > levels {
-            codecs.decompress(codec, &body[levels..], declared - levels)?
-        } else {
-            Vec::new()
-        };
-        if levels == 0 {
-            // Every v1 page: the decompressed buffer is the page, not copied
-            // (the copy was 4% of the instructions of `bench-report run
-            // tick-370k-zstd rows-borrowed` under callgrind).
-            Bytes::from(values)
-        } else {
-            let mut out = Vec::with_capacity(declared);
-            out.extend_from_slice(&body[..levels]);
-            out.extend_from_slice(&values);
-            Bytes::from(out)
-        }
+        Some(declared)
     } else {
         take(budget, body.len())?;
-        body
+        None
     };
+    Ok(Pending {
+        header: h,
+        body,
+        codec,
+        levels,
+        declared,
+    })
+}
+
+/// A count from a page header, which must not be negative.
+fn count(n: i32, what: &str) -> Result<u32, DecodeError> {
+    u32::try_from(n).map_err(|_| DecodeError::oos(format!("a page header's {what} is {n}")))
+}
+
+/// One page from its checked header and its decompressed bytes.
+fn page(h: &PageHeader, buf: Bytes) -> Result<Page, DecodeError> {
+    let num_values = count(h.num_values, "value count")?;
     let encoding = |e: i32| {
         encoding(e).ok_or_else(|| DecodeError::Unsupported(format!("encoding number {e}")))
     };
