@@ -14,6 +14,7 @@ use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::parser::parse_message_type;
 use parquet_rows::{FilterOf, ParquetFile, ParquetRow, RowFilter};
 use parquet_rows_suite::rng::Rng;
+use parquet_rows_suite::{write_columns, ColumnValues};
 
 const SCHEMA: &str = "message m {
     REQUIRED INT64 ts;
@@ -473,6 +474,12 @@ fn filtered_pages_decode_only_their_struct() {
     assert!(err.contains("decode them into `Row`"), "{err}");
 }
 
+const SCHEMA_EVENTS: &str = "message m {
+    REQUIRED INT64 id;
+    REQUIRED BINARY name (UTF8);
+    REQUIRED INT32 kind (INTEGER(32, false));
+}";
+
 /// A file whose ids and names are spread over every row group (statistics
 /// cannot prune) and not dictionary-encoded (dictionaries cannot either),
 /// with a bloom filter per column chunk: an equality reads only the row
@@ -486,10 +493,6 @@ fn bloom_filters_skip_row_groups_without_the_value() {
         name: String,
         kind: u32,
     }
-    let schema = parse_message_type(
-        "message m { REQUIRED INT64 id; REQUIRED BINARY name (UTF8); REQUIRED INT32 kind (INTEGER(32, false)); }",
-    )
-    .unwrap();
     let (groups, per_group) = (4usize, 2_000usize);
     let mut rng = Rng::new(11);
     // The ids of group g are g mod 4, so every group's min/max spans
@@ -513,34 +516,22 @@ fn bloom_filters_skip_row_groups_without_the_value() {
             // Setting the rate also turns the filters on.
             props = props.set_bloom_filter_fpp(0.001);
         }
-        let props = props.build();
-        let mut buf = Vec::new();
-        let mut w =
-            SerializedFileWriter::new(&mut buf, Arc::new(schema.clone()), Arc::new(props)).unwrap();
-        for group in rows.chunks(per_group) {
-            let mut rg = w.next_row_group().unwrap();
-            let ids: Vec<i64> = group.iter().map(|r| r.id).collect();
-            let names: Vec<ByteArray> = group.iter().map(|r| r.name.as_str().into()).collect();
-            let kinds: Vec<i32> = group.iter().map(|r| r.kind as i32).collect();
-            let mut c = rg.next_column().unwrap().unwrap();
-            c.typed::<Int64Type>()
-                .write_batch(&ids, None, None)
-                .unwrap();
-            c.close().unwrap();
-            let mut c = rg.next_column().unwrap().unwrap();
-            c.typed::<ByteArrayType>()
-                .write_batch(&names, None, None)
-                .unwrap();
-            c.close().unwrap();
-            let mut c = rg.next_column().unwrap().unwrap();
-            c.typed::<Int32Type>()
-                .write_batch(&kinds, None, None)
-                .unwrap();
-            c.close().unwrap();
-            rg.close().unwrap();
-        }
-        w.close().unwrap();
-        Bytes::from(buf)
+        let groups: Vec<Vec<ColumnValues>> = rows
+            .chunks(per_group)
+            .map(|group| {
+                vec![
+                    ColumnValues::Int64(group.iter().map(|r| Some(r.id)).collect()),
+                    ColumnValues::Bytes(
+                        group
+                            .iter()
+                            .map(|r| Some(r.name.clone().into_bytes()))
+                            .collect(),
+                    ),
+                    ColumnValues::Int32(group.iter().map(|r| Some(r.kind as i32)).collect()),
+                ]
+            })
+            .collect();
+        write_columns(SCHEMA_EVENTS, props.build(), &groups).unwrap()
     };
     let with = ParquetFile::from_bytes(write(true)).unwrap();
     let without = ParquetFile::from_bytes(write(false)).unwrap();
