@@ -36,7 +36,11 @@ fn run(args: &[String]) -> Result<(), BoxError> {
             .get(index)
             .ok_or_else(|| format!("no split {index}: `{key}` has {}", splits.len()))?;
         let marker = Path::from(format!("{out}/{index:06}.failed"));
-        let recovered = store.head(&marker).await.is_ok();
+        let recovered = match store.head(&marker).await {
+            Ok(_) => true,
+            Err(object_store::Error::NotFound { .. }) => false,
+            Err(e) => return Err(e.into()),
+        };
         // One footer request, then the split's column chunks, coalesced.
         let ticks: Vec<Tick> = split.read_partitioned(store.clone()).await?;
         if fail && !recovered {
