@@ -27,18 +27,6 @@ const ALLOWED: &[(&str, &str, &str)] = &[
         "pages",
         "`ParquetRow::decode` takes a `pages::RowGroup`",
     ),
-    (
-        "nested",
-        "bind",
-        "binding is split: `bind.rs` binds the row struct and `nested/bind.rs` \
-         its fields' columns, with `FieldSpec` and the mismatches in `bind`",
-    ),
-    (
-        "field",
-        "nested",
-        "`ListElement` (the types `Vec<T>` fields may hold) lives in `nested`, \
-         and the `field!` macro implements it for each leaf type",
-    ),
 ];
 
 /// The crate's `src` directory.

@@ -412,7 +412,7 @@ pub use uuid;
 /// What the derive-generated code uses. Not public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::bind::{FieldSpec, Fields};
+    pub use crate::bind::Fields;
     pub use crate::column::ColumnReader;
     pub use crate::convert::Converter;
     pub use crate::error::Result;
@@ -420,7 +420,9 @@ pub mod __private {
     pub use crate::filter::{
         discard, Column, FilterField, NoFilter, Predicate, Predicates, Query, RowFilter, ScalarRef,
     };
-    pub use crate::nested::{Assembled, BatchReader, Bound, ListElement, ParquetNode, Shape};
+    pub use crate::nested::{
+        Assembled, BatchReader, Bound, FieldSpec, ListElement, ParquetNode, Shape,
+    };
     pub use crate::pages::RowGroup;
     pub use crate::physical::Physical;
     pub use crate::row::{OwnedRow, ParquetRow};

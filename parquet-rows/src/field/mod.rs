@@ -195,10 +195,19 @@ macro_rules! field {
 }
 pub(crate) use field;
 
+/// A type that can be the element of a `Vec<T>` field read from a LIST: every
+/// field type but `u8` (`Vec<u8>` reads BYTE_ARRAY values).
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`Vec<{Self}>` cannot read a list",
+    note = "`Vec<u8>` reads BYTE_ARRAY values; for a list of small integers use `Vec<i32>` or `Vec<u16>`"
+)]
+pub trait ListElement {}
+
 /// Marks a leaf type as an element of `Vec<T>` lists (all but `u8`).
 macro_rules! leaf {
     ($ty:ty) => {
-        impl<'p> $crate::nested::ListElement for $ty {}
+        impl<'p> $crate::field::ListElement for $ty {}
     };
 }
 pub(crate) use leaf;
