@@ -110,11 +110,20 @@ pub(crate) const NAMES: &[(&str, FieldKind)] = &[
     ("std::vec::Vec<u8>", FieldKind::ByteVec),
     ("alloc::vec::Vec<u8>", FieldKind::ByteVec),
     ("bytes::Bytes", FieldKind::Bytes),
-    ("chrono::DateTime<chrono::Utc>", FieldKind::ChronoDateTimeUtc),
+    (
+        "chrono::DateTime<chrono::Utc>",
+        FieldKind::ChronoDateTimeUtc,
+    ),
     ("chrono::DateTime<Utc>", FieldKind::ChronoDateTimeUtc),
-    ("chrono::DateTime<chrono::offset::Utc>", FieldKind::ChronoDateTimeUtc),
+    (
+        "chrono::DateTime<chrono::offset::Utc>",
+        FieldKind::ChronoDateTimeUtc,
+    ),
     ("chrono::NaiveDateTime", FieldKind::ChronoNaiveDateTime),
-    ("chrono::naive::NaiveDateTime", FieldKind::ChronoNaiveDateTime),
+    (
+        "chrono::naive::NaiveDateTime",
+        FieldKind::ChronoNaiveDateTime,
+    ),
     ("chrono::NaiveDate", FieldKind::ChronoNaiveDate),
     ("chrono::naive::NaiveDate", FieldKind::ChronoNaiveDate),
     ("chrono::NaiveTime", FieldKind::ChronoNaiveTime),

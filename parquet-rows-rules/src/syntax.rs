@@ -113,7 +113,10 @@ fn kind_of(ty: &str, krate: &str) -> Option<FieldKind> {
 
 /// The kind `name` (whitespace removed) spells in `table`.
 fn lookup(table: &[(&str, FieldKind)], name: &str) -> Option<FieldKind> {
-    table.iter().find(|(n, _)| *n == name).map(|&(_, kind)| kind)
+    table
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, kind)| kind)
 }
 
 /// `&'a str` and `&'a [u8]` (any lifetime, or none); `&mut _` is not a field type.
@@ -186,7 +189,11 @@ mod tests {
         }
         for &(name, want) in RUNTIME_NAMES {
             assert_eq!(kind(&format!("parquet_rows::{name}")), Some(want), "{name}");
-            assert_eq!(kind(name), None, "`{name}` alone may be the user's own type");
+            assert_eq!(
+                kind(name),
+                None,
+                "`{name}` alone may be the user's own type"
+            );
         }
     }
 

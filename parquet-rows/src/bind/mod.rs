@@ -10,10 +10,10 @@ use parquet_rows_rules::{self as rules, Problem, Repetition};
 
 mod node;
 
-use node::At;
-use crate::nested::{Bound, FieldSpec, Shape};
+use crate::nested::{Bound, FieldSpec};
 pub(crate) use crate::schema_error::{Mismatch, MismatchKind, SchemaError};
 use crate::schema_rules::schema as rules_schema;
+use node::At;
 
 /// What the derive says about a struct for binding: its fields, and the
 /// schema declared with `#[parquet(schema = ...)]` or `schema_file`.

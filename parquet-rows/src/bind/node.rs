@@ -14,7 +14,6 @@ use parquet_rows_rules::{self as rules, Node, Repetition};
 use parquet_rows_rules::FieldKind;
 
 use super::{Mismatch, MismatchKind};
-use crate::error::{Error, Location, Result};
 use crate::nested::{Bound, FieldSpec, Shape};
 
 /// Where binding is: the node's first leaf, the levels of its parent, the

@@ -27,16 +27,15 @@ mod leaf;
 mod list;
 mod map;
 mod option;
-mod shape;
 
-pub use shape::{Bound, FieldSpec, Shape};
 pub use list::ListCursor;
+
+pub use crate::shape::{Bound, FieldSpec, Shape};
 
 pub use crate::field::ListElement;
 
 use crate::error::{Error, Location, Result};
-use crate::pages::RowGroup;
-use parquet_rows_rules::FieldKind;
+use crate::group::RowGroup;
 
 /// A Rust type that can be a field of a `#[derive(ParquetRow)]` struct: a
 /// leaf type ([`crate::ParquetField`]), `Option<T>`, `Vec<T>`, a map, a pair,

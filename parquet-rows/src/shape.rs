@@ -1,6 +1,7 @@
 //! What a field type binds to ([`Shape`], described per field by the derive
 //! as a [`FieldSpec`]) and what binding found for it ([`Bound`]): the types
-//! binding (`crate::bind`) produces and the readers of nested fields consume.
+//! binding (`crate::bind`) produces and the readers of fields consume
+//! (`crate::nested`, `crate::group::RowGroup`).
 
 use parquet_rows_rules::FieldKind;
 
@@ -104,4 +105,3 @@ impl Bound {
         }
     }
 }
-
