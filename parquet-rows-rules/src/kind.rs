@@ -76,6 +76,73 @@ pub enum FieldKind {
     NestedOption,
 }
 
+/// How each field type is spelled in source, for the derive's compile-time
+/// check ([`crate::recognize`]): names that cannot mean anything else in
+/// practice, written without whitespace. `&str`, `&[u8]`, `[u8; N]` and
+/// `Option<_>` are recognised by their shape instead.
+///
+/// A new built-in field type adds its variant above, its row here, its arm in
+/// [`FieldKind::reads`] and its text in [`expected`]: everything the rules
+/// know about a type lives in this file.
+pub(crate) const NAMES: &[(&str, FieldKind)] = &[
+    ("bool", FieldKind::Bool),
+    ("i8", FieldKind::I8),
+    ("i16", FieldKind::I16),
+    ("i32", FieldKind::I32),
+    ("i64", FieldKind::I64),
+    ("u8", FieldKind::U8),
+    ("u16", FieldKind::U16),
+    ("u32", FieldKind::U32),
+    ("u64", FieldKind::U64),
+    ("i128", FieldKind::I128),
+    ("f32", FieldKind::F32),
+    ("f64", FieldKind::F64),
+    ("String", FieldKind::String),
+    ("std::string::String", FieldKind::String),
+    ("alloc::string::String", FieldKind::String),
+    ("Box<str>", FieldKind::BoxStr),
+    ("std::boxed::Box<str>", FieldKind::BoxStr),
+    ("alloc::boxed::Box<str>", FieldKind::BoxStr),
+    ("Arc<str>", FieldKind::ArcStr),
+    ("std::sync::Arc<str>", FieldKind::ArcStr),
+    ("alloc::sync::Arc<str>", FieldKind::ArcStr),
+    ("Vec<u8>", FieldKind::ByteVec),
+    ("std::vec::Vec<u8>", FieldKind::ByteVec),
+    ("alloc::vec::Vec<u8>", FieldKind::ByteVec),
+    ("bytes::Bytes", FieldKind::Bytes),
+    (
+        "chrono::DateTime<chrono::Utc>",
+        FieldKind::ChronoDateTimeUtc,
+    ),
+    ("chrono::DateTime<Utc>", FieldKind::ChronoDateTimeUtc),
+    (
+        "chrono::DateTime<chrono::offset::Utc>",
+        FieldKind::ChronoDateTimeUtc,
+    ),
+    ("chrono::NaiveDateTime", FieldKind::ChronoNaiveDateTime),
+    (
+        "chrono::naive::NaiveDateTime",
+        FieldKind::ChronoNaiveDateTime,
+    ),
+    ("chrono::NaiveDate", FieldKind::ChronoNaiveDate),
+    ("chrono::naive::NaiveDate", FieldKind::ChronoNaiveDate),
+    ("chrono::NaiveTime", FieldKind::ChronoNaiveTime),
+    ("chrono::naive::NaiveTime", FieldKind::ChronoNaiveTime),
+    ("rust_decimal::Decimal", FieldKind::RustDecimal),
+    ("half::f16", FieldKind::F16),
+    ("uuid::Uuid", FieldKind::Uuid),
+];
+
+/// The runtime crate's own field types, spelled after its path
+/// (`parquet_rows::Timestamp`, or the path `#[parquet(crate = "...")]` gives).
+pub(crate) const RUNTIME_NAMES: &[(&str, FieldKind)] = &[
+    ("Timestamp", FieldKind::Timestamp),
+    ("Date", FieldKind::Date),
+    ("Time", FieldKind::Time),
+    ("Int96", FieldKind::Int96),
+    ("Decimal", FieldKind::Decimal),
+];
+
 /// What each field type reads; the `expected` part of mismatch messages.
 pub mod expected {
     #![allow(missing_docs)] // each constant is named after its field type

@@ -9,7 +9,7 @@
 //! left to the check when the file is opened: a false compile error would leave
 //! the user no way out, a missed one is still caught at run time.
 
-use crate::kind::FieldKind;
+use crate::kind::{FieldKind, NAMES, RUNTIME_NAMES};
 use crate::Field;
 
 /// Recognises a field type written as `ty` (the tokens of the type, as
@@ -103,46 +103,20 @@ fn kind_of(ty: &str, krate: &str) -> Option<FieldKind> {
             .strip_prefix(runtime)
             .and_then(|rest| rest.strip_prefix("::"))
         {
-            let kind = match name {
-                "Timestamp" => FieldKind::Timestamp,
-                "Date" => FieldKind::Date,
-                "Time" => FieldKind::Time,
-                "Int96" => FieldKind::Int96,
-                "Decimal" => FieldKind::Decimal,
-                _ => continue,
-            };
-            return Some(kind);
+            if let Some(kind) = lookup(RUNTIME_NAMES, name) {
+                return Some(kind);
+            }
         }
     }
-    Some(match ty.as_str() {
-        "bool" => FieldKind::Bool,
-        "i8" => FieldKind::I8,
-        "i16" => FieldKind::I16,
-        "i32" => FieldKind::I32,
-        "i64" => FieldKind::I64,
-        "u8" => FieldKind::U8,
-        "u16" => FieldKind::U16,
-        "u32" => FieldKind::U32,
-        "u64" => FieldKind::U64,
-        "i128" => FieldKind::I128,
-        "f32" => FieldKind::F32,
-        "f64" => FieldKind::F64,
-        "String" | "std::string::String" | "alloc::string::String" => FieldKind::String,
-        "Box<str>" | "std::boxed::Box<str>" | "alloc::boxed::Box<str>" => FieldKind::BoxStr,
-        "Arc<str>" | "std::sync::Arc<str>" | "alloc::sync::Arc<str>" => FieldKind::ArcStr,
-        "Vec<u8>" | "std::vec::Vec<u8>" | "alloc::vec::Vec<u8>" => FieldKind::ByteVec,
-        "bytes::Bytes" => FieldKind::Bytes,
-        "chrono::DateTime<chrono::Utc>"
-        | "chrono::DateTime<Utc>"
-        | "chrono::DateTime<chrono::offset::Utc>" => FieldKind::ChronoDateTimeUtc,
-        "chrono::NaiveDateTime" | "chrono::naive::NaiveDateTime" => FieldKind::ChronoNaiveDateTime,
-        "chrono::NaiveDate" | "chrono::naive::NaiveDate" => FieldKind::ChronoNaiveDate,
-        "chrono::NaiveTime" | "chrono::naive::NaiveTime" => FieldKind::ChronoNaiveTime,
-        "rust_decimal::Decimal" => FieldKind::RustDecimal,
-        "half::f16" => FieldKind::F16,
-        "uuid::Uuid" => FieldKind::Uuid,
-        _ => return None,
-    })
+    lookup(NAMES, &ty)
+}
+
+/// The kind `name` (whitespace removed) spells in `table`.
+fn lookup(table: &[(&str, FieldKind)], name: &str) -> Option<FieldKind> {
+    table
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, kind)| kind)
 }
 
 /// `&'a str` and `&'a [u8]` (any lifetime, or none); `&mut _` is not a field type.
@@ -205,6 +179,22 @@ mod tests {
             kind("chrono::DateTime<chrono::Utc>"),
             Some(FieldKind::ChronoDateTimeUtc)
         );
+    }
+
+    #[test]
+    fn every_name_in_the_tables_is_recognised() {
+        for &(name, want) in NAMES {
+            assert_eq!(kind(name), Some(want), "{name}");
+            assert_eq!(kind(&format!("Option<{name}>")), Some(want), "{name}");
+        }
+        for &(name, want) in RUNTIME_NAMES {
+            assert_eq!(kind(&format!("parquet_rows::{name}")), Some(want), "{name}");
+            assert_eq!(
+                kind(name),
+                None,
+                "`{name}` alone may be the user's own type"
+            );
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use std::fmt::Display;
 
 use crate::error::{Error, Location, Result};
-use crate::pages::RowGroup;
+use crate::group::RowGroup;
 
 /// Converts one field's values in one row group, in row order, so that a
 /// failure can name its row.

@@ -14,11 +14,12 @@ use crate::error::{Error, Location, Result};
 use crate::filter::plan::{plan, GroupPlan, Input};
 use crate::filter::{Query, Selection, Window};
 use crate::footer::{read_footer, Footer};
+use crate::group::LoadedRowGroup;
 use crate::load::Loader;
 use crate::options::ReadOptions;
 #[cfg(feature = "rayon")]
 use crate::pages::{group_name, split};
-use crate::pages::{Filtered, LoadedRowGroup, Pages};
+use crate::pages::{Filtered, Pages};
 use crate::row::{OwnedRow, ParquetRow};
 
 /// An open Parquet file: its footer is read, no page yet.

@@ -346,6 +346,7 @@ mod field;
 mod file;
 pub mod filter;
 mod footer;
+mod group;
 mod huge_pages;
 #[cfg(test)]
 mod layering;
@@ -363,6 +364,7 @@ pub mod remote;
 mod row;
 mod schema_error;
 mod schema_rules;
+mod shape;
 mod sink;
 mod types;
 
@@ -412,7 +414,7 @@ pub use uuid;
 /// What the derive-generated code uses. Not public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::bind::{FieldSpec, Fields};
+    pub use crate::bind::Fields;
     pub use crate::column::ColumnReader;
     pub use crate::convert::Converter;
     pub use crate::error::Result;
@@ -420,8 +422,10 @@ pub mod __private {
     pub use crate::filter::{
         discard, Column, FilterField, NoFilter, Predicate, Predicates, Query, RowFilter, ScalarRef,
     };
-    pub use crate::nested::{Assembled, BatchReader, Bound, ListElement, ParquetNode, Shape};
-    pub use crate::pages::RowGroup;
+    pub use crate::group::RowGroup;
+    pub use crate::nested::{
+        Assembled, BatchReader, Bound, FieldSpec, ListElement, ParquetNode, Shape,
+    };
     pub use crate::physical::Physical;
     pub use crate::row::{OwnedRow, ParquetRow};
     pub use crate::sink::RowSink;

@@ -11,11 +11,12 @@ use parquet::file::metadata::RowGroupMetaData;
 use parquet::schema::types::ColumnDescPtr;
 
 use crate::bind::Binding;
+use crate::chunk::LoadedColumn;
 use crate::chunk::{decompress_all, scan_pages, Budget, Pending, Source};
 use crate::error::{Error, Location, Result};
 use crate::filter::plan::{chunk_ranges, GroupPlan};
+use crate::group::LoadedRowGroup;
 use crate::options::ReadOptions;
-use crate::pages::{LoadedColumn, LoadedRowGroup};
 
 /// What loading one row group reads from, and how.
 pub(crate) struct Loader<'a> {

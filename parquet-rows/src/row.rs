@@ -2,7 +2,7 @@
 
 use crate::bind::Fields;
 use crate::error::Result;
-use crate::pages::RowGroup;
+use crate::group::RowGroup;
 use crate::sink::RowSink;
 
 /// A struct whose values can be decoded from the rows of a Parquet file.

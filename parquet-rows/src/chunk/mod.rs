@@ -12,6 +12,7 @@
 //! ```
 
 mod decompress;
+mod loaded;
 mod source;
 
 #[cfg(feature = "object_store")]
@@ -24,6 +25,8 @@ use parquet::column::page::Page;
 use parquet_rows_rules::page_header::{
     read_page_header, PageHeader, DATA_PAGE, DATA_PAGE_V2, DICTIONARY_PAGE, INDEX_PAGE,
 };
+
+pub(crate) use loaded::LoadedColumn;
 
 use crate::error::DecodeError;
 use crate::options::ReadOptions;

@@ -21,12 +21,12 @@ mod tests;
 
 use std::any::Any;
 
+use crate::chunk::LoadedColumn;
 use crate::encoding::delta_byte_array::Incremental;
 use crate::encoding::dictionary::DictionaryDecoder;
 use crate::encoding::ValueDecoder;
 use crate::error::{DecodeError, Error, Location, Result};
 use crate::out::{Converted, FieldOut, Nulls, ValueOut};
-use crate::pages::LoadedColumn;
 use crate::physical::{Encoded, Physical, PlainShape};
 
 pub use context::ColumnContext;

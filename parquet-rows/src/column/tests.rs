@@ -10,6 +10,7 @@ use parquet::column::page::Page;
 use parquet::schema::types::{ColumnDescriptor, ColumnPath, Type};
 
 use super::ColumnReader;
+use crate::chunk::LoadedColumn;
 use crate::encoding::delta_binary_packed::encode::encode as delta;
 use crate::encoding::delta_byte_array::encode::encode as delta_byte_array;
 use crate::encoding::delta_byte_array::Incremental;
@@ -18,7 +19,6 @@ use crate::encoding::rle_bp::encode::encode as rle;
 use crate::encoding::testing::Rng;
 use crate::error::{DecodeError, Error, Result};
 use crate::out::Nullable;
-use crate::pages::LoadedColumn;
 use crate::physical::{Boolean, Int64, Physical, Utf8};
 
 /// How a test writes a column's values.

@@ -97,7 +97,7 @@ field!(
 // The unscaled value; the scale is in the schema (`ParquetFile::schema`).
 field!(i128, Unscaled, FieldKind::I128, |v, _| Ok(v));
 
-impl<const N: usize> crate::nested::ListElement for [u8; N] {}
+impl<const N: usize> super::ListElement for [u8; N] {}
 impl<'p, const N: usize> ParquetField<'p> for [u8; N] {
     type Physical = ByteArray;
     const KIND: FieldKind = FieldKind::FixedBytes(N);

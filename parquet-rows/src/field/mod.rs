@@ -38,7 +38,8 @@ pub use crate::column::ColumnContext;
     message = "`{Self}` cannot be a field of a `#[derive(ParquetRow)]` struct",
     label = "unsupported field type",
     note = "supported field types: bool, i8-i64, u8-u64, i128, f32, f64, &str, String, Box<str>, Arc<str>, &[u8], Vec<u8>, [u8; N], bytes::Bytes, Timestamp, Date, Time, Int96, Decimal, structs that derive ParquetRow, Vec<_>, HashMap<_, _>, BTreeMap<_, _>, and Option<_> of each",
-    note = "borrowed fields (`&str`, `&[u8]`) must use the struct's lifetime parameter; use #[parquet(skip)] for a field that is not in the file"
+    note = "borrowed fields (`&str`, `&[u8]`) must use the struct's lifetime parameter; use #[parquet(skip)] for a field that is not in the file",
+    note = "for a type of your own, read a supported type and convert it: #[parquet(from = \"f64\")] uses `From<f64>`, #[parquet(try_from = \"&str\")] uses `TryFrom<&str>`"
 )]
 pub trait ParquetField<'p>: Sized {
     /// The physical type this field decodes from.
@@ -194,10 +195,19 @@ macro_rules! field {
 }
 pub(crate) use field;
 
+/// A type that can be the element of a `Vec<T>` field read from a LIST: every
+/// field type but `u8` (`Vec<u8>` reads BYTE_ARRAY values).
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`Vec<{Self}>` cannot read a list",
+    note = "`Vec<u8>` reads BYTE_ARRAY values; for a list of small integers use `Vec<i32>` or `Vec<u16>`"
+)]
+pub trait ListElement {}
+
 /// Marks a leaf type as an element of `Vec<T>` lists (all but `u8`).
 macro_rules! leaf {
     ($ty:ty) => {
-        impl<'p> $crate::nested::ListElement for $ty {}
+        impl<'p> $crate::field::ListElement for $ty {}
     };
 }
 pub(crate) use leaf;

@@ -20,9 +20,9 @@ use parquet::schema::parser::parse_message_type;
 use parquet::schema::types::SchemaDescriptor;
 use parquet_rows_rules as rules;
 
-use crate::bind::{bind, FieldSpec, Fields, MismatchKind};
+use crate::bind::{bind, Fields, MismatchKind};
 use crate::nested::ParquetNode;
-use crate::nested::Shape;
+use crate::nested::{FieldSpec, Shape};
 
 struct Case {
     ty: &'static str,

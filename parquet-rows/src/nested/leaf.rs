@@ -7,8 +7,8 @@ use super::{BatchReader, Bound, ParquetNode, Shape};
 use crate::column::ColumnReader;
 use crate::error::{Error, Location, Result};
 use crate::field::ParquetField;
+use crate::group::RowGroup;
 use crate::out::{NotNull, Nullable};
-use crate::pages::RowGroup;
 
 /// A top-level leaf field on a flat column: values go from the page into the
 /// batch through [`ParquetField::read`], as for a struct without nesting.

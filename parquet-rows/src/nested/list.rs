@@ -3,7 +3,7 @@
 
 use super::{Assembled, Bound, ListElement, ParquetNode, Shape};
 use crate::error::{Error, Location, Result};
-use crate::pages::RowGroup;
+use crate::group::RowGroup;
 
 /// The cursor of a list node (also used by maps, as a list of pairs).
 #[doc(hidden)]

@@ -6,7 +6,7 @@ use std::hash::{BuildHasher, Hash};
 
 use super::{Assembled, Bound, ListCursor, ListElement, ParquetNode, Shape};
 use crate::error::Result;
-use crate::pages::RowGroup;
+use crate::group::RowGroup;
 
 /// Implements `ParquetNode` for a map type; `$insert` adds one pair. A key
 /// that appears twice in one map keeps its last value.

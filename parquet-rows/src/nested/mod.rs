@@ -20,68 +20,22 @@
 //!   list takes elements while the repetition level says "same list", and a
 //!   null or empty node takes one level entry from each leaf under it.
 //!
-//! Binding ([`bind`]) matches a [`Shape`] to the schema once per file and
-//! gives each node its levels ([`Bound`]).
+//! Binding ([`crate::bind`]) matches a [`Shape`] to the schema once per file
+//! and gives each node its levels ([`Bound`]).
 
-pub(crate) mod bind;
 mod leaf;
 mod list;
 mod map;
 mod option;
 
-pub use bind::Bound;
 pub use list::ListCursor;
 
-use crate::bind::FieldSpec;
+pub use crate::shape::{Bound, FieldSpec, Shape};
+
+pub use crate::field::ListElement;
+
 use crate::error::{Error, Location, Result};
-use crate::pages::RowGroup;
-use parquet_rows_rules::FieldKind;
-
-/// What a field type binds to, for the binder.
-#[doc(hidden)]
-#[derive(Debug, Clone)]
-pub enum Shape {
-    /// A single value of a leaf column (a [`crate::ParquetField`] type).
-    Leaf {
-        /// What the type reads.
-        kind: FieldKind,
-        /// The type, for messages (`&str`, `f64`).
-        rust_type: &'static str,
-    },
-    /// `Option<T>`: an OPTIONAL node (or a REQUIRED one, never `None`).
-    Option(Box<Shape>),
-    /// `Vec<T>`: a LIST, or a REPEATED field.
-    List(Box<Shape>),
-    /// `HashMap<K, V>`, `BTreeMap<K, V>`: a MAP.
-    Map(Box<Shape>, Box<Shape>),
-    /// `(K, V)`: a group of two fields, by position (a map's key-value pair).
-    Pair(Box<Shape>, Box<Shape>),
-    /// A struct that derives `ParquetRow`: a group, its fields by name. The
-    /// fields are listed when binding reaches the group, so that a recursive
-    /// struct has a finite shape.
-    Struct {
-        /// The struct's name.
-        name: &'static str,
-        /// Its fields (`ParquetRow::fields`).
-        fields: fn() -> Vec<FieldSpec>,
-    },
-}
-
-impl Shape {
-    /// The shape of a top-level field that reads a flat column through the
-    /// batch path (`T` or `Option<T>` of a leaf type): its kind and nullability.
-    pub(crate) fn flat(&self) -> Option<(FieldKind, bool)> {
-        match self {
-            Shape::Leaf { kind, .. } => Some((*kind, false)),
-            Shape::Option(inner) => match &**inner {
-                Shape::Leaf { kind, .. } => Some((*kind, true)),
-                Shape::Option(_) => Some((FieldKind::NestedOption, true)),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-}
+use crate::group::RowGroup;
 
 /// A Rust type that can be a field of a `#[derive(ParquetRow)]` struct: a
 /// leaf type ([`crate::ParquetField`]), `Option<T>`, `Vec<T>`, a map, a pair,
@@ -92,7 +46,8 @@ impl Shape {
     message = "`{Self}` cannot be a field of a `#[derive(ParquetRow)]` struct",
     label = "unsupported field type",
     note = "supported field types: bool, i8-i64, u8-u64, i128, f32, f64, &str, String, Box<str>, Arc<str>, &[u8], Vec<u8>, [u8; N], bytes::Bytes, Timestamp, Date, Time, Int96, Decimal, structs that derive ParquetRow, Vec<_>, HashMap<_, _>, BTreeMap<_, _>, and Option<_> of each",
-    note = "borrowed fields (`&str`, `&[u8]`) must use the struct's lifetime parameter; use #[parquet(skip)] for a field that is not in the file"
+    note = "borrowed fields (`&str`, `&[u8]`) must use the struct's lifetime parameter; use #[parquet(skip)] for a field that is not in the file",
+    note = "for a type of your own, read a supported type and convert it: #[parquet(from = \"f64\")] uses `From<f64>`, #[parquet(try_from = \"&str\")] uses `TryFrom<&str>`"
 )]
 pub trait ParquetNode<'p>: Sized {
     /// What the type binds to.
@@ -174,15 +129,6 @@ pub trait BatchReader<T> {
     /// Checks that the row group's columns hold no values beyond its rows.
     fn finish(&mut self) -> Result<()>;
 }
-
-/// A type that can be the element of a `Vec<T>` field read from a LIST: every
-/// field type but `u8` (`Vec<u8>` reads BYTE_ARRAY values).
-#[doc(hidden)]
-#[diagnostic::on_unimplemented(
-    message = "`Vec<{Self}>` cannot read a list",
-    note = "`Vec<u8>` reads BYTE_ARRAY values; for a list of small integers use `Vec<i32>` or `Vec<u16>`"
-)]
-pub trait ListElement {}
 
 /// The batch reader of a top-level nested field: assembles one record per row.
 #[doc(hidden)]

@@ -2,7 +2,7 @@
 
 use super::{Assembled, Bound, ListElement, ParquetNode, Shape};
 use crate::error::Result;
-use crate::pages::RowGroup;
+use crate::group::RowGroup;
 
 /// The cursor of an `Option<T>` node.
 #[doc(hidden)]

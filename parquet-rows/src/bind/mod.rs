@@ -8,25 +8,12 @@
 use parquet::schema::types::SchemaDescriptor;
 use parquet_rows_rules::{self as rules, Problem, Repetition};
 
-use crate::nested::bind::At;
-use crate::nested::{self, Bound, Shape};
+mod node;
+
+use crate::nested::{Bound, FieldSpec};
 pub(crate) use crate::schema_error::{Mismatch, MismatchKind, SchemaError};
 use crate::schema_rules::schema as rules_schema;
-
-/// One field of a derived struct, as the derive describes it.
-#[doc(hidden)]
-#[derive(Debug, Clone)]
-pub struct FieldSpec {
-    /// The Rust field name.
-    pub field: &'static str,
-    /// The column it reads (after `rename` / `rename_all`), a child of the
-    /// struct's group (the schema root for the row struct).
-    pub column: &'static str,
-    /// The field's type as written, for messages.
-    pub rust_type: &'static str,
-    /// What the field's type binds to (`ParquetNode::shape`).
-    pub shape: Shape,
-}
+use node::At;
 
 /// What the derive says about a struct for binding: its fields, and the
 /// schema declared with `#[parquet(schema = ...)]` or `schema_file`.
@@ -126,7 +113,7 @@ pub(crate) fn bind(
             continue;
         }
         let at = At::top(leaf, node, spec.field, spec.rust_type);
-        if let Some(b) = nested::bind::bind(&spec.shape, node, &at, &mut mismatches) {
+        if let Some(b) = node::bind(&spec.shape, node, &at, &mut mismatches) {
             bound.push(b);
         }
     }

@@ -13,48 +13,8 @@ use parquet_rows_rules::{self as rules, Node, Repetition};
 
 use parquet_rows_rules::FieldKind;
 
-use super::Shape;
-use crate::bind::FieldSpec;
-use crate::bind::{Mismatch, MismatchKind};
-use crate::error::{Error, Location, Result};
-
-/// What binding found for one node of a field: its first leaf column and the
-/// levels its values are assembled by. The meaning of `def` and `rep` depends
-/// on the node's [`Shape`]:
-///
-/// - leaf: the column's maximum definition level (a non-null value);
-/// - `Option`: the definition level at which the node is not null;
-/// - list or map: the definition and repetition levels of the REPEATED node
-///   (below `def` the list is empty; `rep` starts its next element).
-#[doc(hidden)]
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Bound {
-    pub(crate) leaf: usize,
-    pub(crate) def: u32,
-    pub(crate) rep: u32,
-    pub(crate) children: Vec<Bound>,
-}
-
-impl Bound {
-    /// Child `i`: a struct's field, an `Option`'s or list's inner node, a
-    /// pair's key (0) or value (1).
-    pub fn child(&self, i: usize) -> Result<&Bound> {
-        self.children.get(i).ok_or_else(|| Error::Unsupported {
-            location: Location::default(),
-            message: format!("binding has no child {i}; the struct changed since it was bound"),
-        })
-    }
-
-    /// Every leaf column under the node.
-    pub(crate) fn leaves(&self, out: &mut Vec<usize>) {
-        if self.children.is_empty() {
-            out.push(self.leaf);
-        }
-        for child in &self.children {
-            child.leaves(out);
-        }
-    }
-}
+use super::{Mismatch, MismatchKind};
+use crate::nested::{Bound, FieldSpec, Shape};
 
 /// Where binding is: the node's first leaf, the levels of its parent, the
 /// node's repetition still to account for, and the paths for messages.

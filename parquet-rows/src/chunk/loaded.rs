@@ -1,0 +1,35 @@
+//! One column chunk's pages, decompressed and ready to decode.
+
+use std::sync::OnceLock;
+
+use parquet::column::page::Page;
+use parquet::schema::types::ColumnDescPtr;
+
+use crate::encoding::Arena;
+
+/// One column chunk's pages, decompressed.
+#[derive(Debug)]
+pub(crate) struct LoadedColumn {
+    pub(crate) leaf: usize,                  // leaf column index in the schema
+    pub(crate) path: String,                 // dotted path, for errors
+    pub(crate) descr: ColumnDescPtr,         // the column's schema
+    pub(crate) pages: Vec<Page>,             // every page of the chunk, in order
+    pub(crate) arenas: Vec<OnceLock<Arena>>, // invariant: one per page; filled by the first reader that needs it
+    pub(crate) leading: usize, // rows of the first page before the row group's loaded rows
+    pub(crate) trailing: usize, // rows of the last page after them
+}
+
+impl LoadedColumn {
+    /// A column chunk's pages, with an empty arena slot per page.
+    pub(crate) fn new(leaf: usize, descr: ColumnDescPtr, pages: Vec<Page>) -> Self {
+        LoadedColumn {
+            leaf,
+            path: descr.path().string(),
+            descr,
+            arenas: pages.iter().map(|_| OnceLock::new()).collect(),
+            pages,
+            leading: 0,
+            trailing: 0,
+        }
+    }
+}

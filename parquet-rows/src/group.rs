@@ -1,0 +1,144 @@
+//! A loaded row group: its column chunks' pages ([`LoadedRowGroup`]), and the
+//! view of it the derive-generated decoder reads rows from ([`RowGroup`]).
+
+use std::ops::Range;
+
+use crate::chunk::LoadedColumn;
+use crate::column::ColumnReader;
+use crate::error::{Error, Location, Result};
+use crate::physical::Physical;
+use crate::shape::Bound;
+
+/// One row group's loaded column chunks.
+#[derive(Debug)]
+pub(crate) struct LoadedRowGroup {
+    pub(crate) index: usize,               // row group index in the file
+    pub(crate) num_rows: usize, // rows loaded: the row group's, or those a query selected
+    pub(crate) columns: Vec<LoadedColumn>, // sorted by `leaf`, no duplicates
+}
+
+impl LoadedRowGroup {
+    /// Bytes held by the given leaves' pages.
+    pub(crate) fn bytes(&self, leaves: &[usize]) -> usize {
+        self.columns
+            .iter()
+            .filter(|c| leaves.contains(&c.leaf))
+            .flat_map(|c| &c.pages)
+            .map(|p| p.buffer().len())
+            .sum()
+    }
+
+    /// The most rows the given leaves' data pages can hold: every row has at
+    /// least one value (or null) in each column, so no more rows than the
+    /// smallest sum of a column's page headers' value counts.
+    pub(crate) fn values(&self, leaves: &[usize]) -> usize {
+        self.columns
+            .iter()
+            .filter(|c| leaves.contains(&c.leaf))
+            .map(|c| {
+                c.pages
+                    .iter()
+                    .filter(|p| p.is_data_page())
+                    .fold(0usize, |sum, p| sum.saturating_add(p.num_values() as usize))
+            })
+            .min()
+            .unwrap_or(usize::MAX)
+    }
+}
+
+/// One loaded row group as the derive-generated decoder sees it.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct RowGroup<'a, 'p> {
+    pub(crate) group: &'p LoadedRowGroup,
+    pub(crate) fields: &'a [Bound], // per field of the row struct, in field order
+    pub(crate) output_bytes: usize, // `ReadOptions::max_output_bytes`, which bounds lists too
+    pub(crate) rows: Range<usize>, // invariant: within `0..group.num_rows`; the loaded rows to decode
+}
+
+impl<'p> RowGroup<'_, 'p> {
+    /// Rows to decode: the row group's, or a range of them (parallel readers).
+    pub fn num_rows(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// The binding of field number `field` (in `ParquetRow::fields` order).
+    pub fn field(&self, field: usize) -> Result<&Bound> {
+        self.fields.get(field).ok_or_else(|| Error::Unsupported {
+            location: Location::default(),
+            message: format!("field number {field} was not bound"),
+        })
+    }
+
+    /// Rows of field `field`'s loaded pages before the rows to decode, to
+    /// be skipped: those of its first page before the rows a query loaded,
+    /// and those of the loaded rows before a parallel reader's range.
+    pub fn leading(&self, field: usize) -> Result<usize> {
+        let before = self.rows.start;
+        Ok(self
+            .sliced(field)?
+            .map_or(before, |c| c.leading.saturating_add(before)))
+    }
+
+    /// Rows of field `field`'s loaded pages after the rows to decode.
+    pub fn trailing(&self, field: usize) -> Result<usize> {
+        let after = self.group.num_rows - self.rows.end;
+        Ok(self
+            .sliced(field)?
+            .map_or(after, |c| c.trailing.saturating_add(after)))
+    }
+
+    /// The column of a field reading one column (the only fields whose
+    /// pages a query narrows).
+    fn sliced(&self, field: usize) -> Result<Option<&'p LoadedColumn>> {
+        let bound = self.field(field)?;
+        let mut leaves = Vec::new();
+        bound.leaves(&mut leaves);
+        match leaves[..] {
+            [leaf] => self.loaded(leaf).map(Some),
+            _ => Ok(None),
+        }
+    }
+
+    /// The loaded chunk of leaf column `leaf`.
+    fn loaded(&self, leaf: usize) -> Result<&'p LoadedColumn> {
+        let group = self.group;
+        match group.columns.binary_search_by_key(&leaf, |c| c.leaf) {
+            Ok(i) => Ok(&group.columns[i]),
+            Err(_) => Err(Error::Unsupported {
+                location: Location::default(),
+                message: format!("leaf column {leaf} was not loaded"),
+            }),
+        }
+    }
+
+    /// A reader of the flat column `leaf`.
+    pub(crate) fn column<P: Physical>(&self, leaf: usize) -> Result<ColumnReader<'p, P>> {
+        ColumnReader::new(self.loaded(leaf)?, self.group.index)
+    }
+
+    /// A reader of the column `leaf` at any depth, for record assembly.
+    pub(crate) fn nested_column<P: Physical>(&self, leaf: usize) -> Result<ColumnReader<'p, P>> {
+        ColumnReader::nested(self.loaded(leaf)?, self.group.index)
+    }
+
+    /// The most bytes the output of this read may take
+    /// ([`ReadOptions::max_output_bytes`](crate::ReadOptions::max_output_bytes)):
+    /// the rows are checked against it before decoding, the elements of
+    /// lists while they are assembled.
+    pub(crate) fn output_bytes(&self) -> usize {
+        self.output_bytes
+    }
+
+    /// Column `leaf` in this row group, for errors.
+    pub(crate) fn location(&self, leaf: usize) -> Location {
+        Location {
+            column: self
+                .loaded(leaf)
+                .map(|c| c.path.clone())
+                .unwrap_or_default(),
+            row_group: Some(self.group.index),
+            page: None,
+        }
+    }
+}
