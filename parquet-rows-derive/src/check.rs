@@ -33,7 +33,7 @@ pub fn check(cx: &Ctxt, cont: &Container<'_>) {
 /// not skipped, not converted, borrows nothing, and has a key of its own.
 fn check_partitions(cx: &Ctxt, cont: &Container<'_>) {
     let mut seen: HashMap<&str, &syn::Ident> = HashMap::new();
-    for field in cont.fields.iter() {
+    for field in &cont.fields {
         let Some(partition) = &field.attrs.partition else {
             continue;
         };

@@ -57,23 +57,7 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
     };
     let where_clause = where_fields(cont, &krate, &lt);
     let checks = field_checks(cont, &krate, struct_lifetime.as_ref());
-    let owned = struct_lifetime.is_none().then(|| {
-        // `for<'p>`: an owned row reads from pages of any lifetime.
-        let p = syn::Lifetime::new("'p", Span::call_site());
-        let bounds = read_fields(cont).into_iter().map(|f| {
-            let ty = f.node_type(&p);
-            quote_spanned!(ty.span()=> for<'p> #ty: #krate::__private::ParquetNode<'p>)
-        });
-        let partitions = partition_fields(cont).into_iter().map(|f| {
-            let ty = f.ty;
-            quote_spanned!(ty.span()=> for<'p> #ty: #krate::__private::PartitionNode<'p>)
-        });
-        let conversions = conversion_bounds(cont, &krate, &p, &quote!(for<'p>));
-        quote! {
-            #[automatically_derived]
-            impl #krate::__private::OwnedRow for #ident where #(#bounds,)* #(#partitions,)* #(#conversions),* {}
-        }
-    });
+    let owned = struct_lifetime.is_none().then(|| owned_impl(cont, &krate));
 
     let read = read_fields(cont);
     let specs = read.iter().map(|f| {
@@ -165,6 +149,26 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
             #node
             #owned
         };
+    }
+}
+
+/// `impl OwnedRow` for a struct without a lifetime, bounded as the
+/// `ParquetRow` impl is, for pages of any lifetime (`for<'p>`).
+fn owned_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
+    let ident = cont.ident;
+    let p = syn::Lifetime::new("'p", Span::call_site());
+    let bounds = read_fields(cont).into_iter().map(|f| {
+        let ty = f.node_type(&p);
+        quote_spanned!(ty.span()=> for<'p> #ty: #krate::__private::ParquetNode<'p>)
+    });
+    let partitions = partition_fields(cont).into_iter().map(|f| {
+        let ty = f.ty;
+        quote_spanned!(ty.span()=> for<'p> #ty: #krate::__private::PartitionNode<'p>)
+    });
+    let conversions = conversion_bounds(cont, krate, &p, &quote!(for<'p>));
+    quote! {
+        #[automatically_derived]
+        impl #krate::__private::OwnedRow for #ident where #(#bounds,)* #(#partitions,)* #(#conversions),* {}
     }
 }
 

@@ -157,6 +157,7 @@ pub trait PartitionNode<'p>: Sized {
     /// The value of field `field: rust_type` from partition `key`.
     fn partition(partitions: &Partitions, key: &str, field: &str, rust_type: &str) -> Result<Self>;
     /// A copy for the next row.
+    #[must_use]
     fn copy(&self) -> Self;
 }
 

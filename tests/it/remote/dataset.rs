@@ -35,6 +35,18 @@ struct Ts {
     ts: i64,
 }
 
+/// `part` may be missing from a path; the key is renamed, `rename_all`
+/// applies to the other partition field as to columns.
+#[derive(ParquetRow, Debug, PartialEq)]
+#[parquet(rename_all = "camelCase")]
+struct Loose {
+    ts: i64,
+    #[parquet(partition, rename = "part")]
+    part_number: Option<u32>,
+    #[parquet(partition)]
+    date: String,
+}
+
 /// The bid of the row whose ts is `ts` (ts < 2^20: exact in `f64`).
 fn bid(ts: i64) -> f64 {
     f64::from(i32::try_from(ts).unwrap()) / 2.0
@@ -254,6 +266,16 @@ fn bad_partition_values_are_errors_naming_the_file_key_and_value() {
         .unwrap_err()
         .to_string();
     assert!(err.contains("`part=x7`"), "{err}");
+    // `prune` is for partition predicates only.
+    let err = dataset
+        .clone()
+        .prune(Tick::filter().date().eq("2026-01-01").ts().eq(1))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("`Dataset::prune` takes predicates on `#[parquet(partition)]` fields"),
+        "{err}"
+    );
     // A file whose path lacks a partition: an error for a required field...
     let only_3 = dataset
         .clone()
@@ -265,15 +287,6 @@ fn bad_partition_values_are_errors_naming_the_file_key_and_value() {
         "{err}"
     );
     // ... `None` for an `Option` one.
-    #[derive(ParquetRow, Debug, PartialEq)]
-    #[parquet(rename_all = "camelCase")]
-    struct Loose {
-        ts: i64,
-        #[parquet(partition, rename = "part")]
-        part_number: Option<u32>,
-        #[parquet(partition)]
-        date: String,
-    }
     let rows: Vec<Loose> = only_3.read_blocking().unwrap();
     assert_eq!(rows.len(), 2 * ROWS);
     assert!(rows
