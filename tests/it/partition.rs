@@ -24,8 +24,8 @@ struct Quote {
     shard: Option<i32>,
     #[parquet(partition)]
     region: Box<str>,
-    #[parquet(partition)]
-    desk: Arc<str>,
+    #[parquet(partition)] // key `deskName`, after `rename_all`
+    desk_name: Arc<str>,
 }
 
 /// A borrowed row: `&str` columns and owned partition values.
@@ -45,7 +45,8 @@ struct Declared {
     date: String,
 }
 
-const PATH: &str = "ticks/date=2026-01-02/venue=XLON/hour=7/live=true/region=eu/desk=fx/f.parquet";
+const PATH: &str =
+    "ticks/date=2026-01-02/venue=XLON/hour=7/live=true/region=eu/deskName=fx/f.parquet";
 
 fn file(rows: usize) -> ParquetFile {
     ParquetFile::from_bytes(tick_file(rows).unwrap()).unwrap()
@@ -62,7 +63,7 @@ fn partition_fields_hold_the_path_values_parsed() {
         assert_eq!(q.date, "2026-01-02");
         assert_eq!(q.trading_venue.as_deref(), Some("XLON"));
         assert_eq!((q.hour, q.live, q.shard), (7, true, None));
-        assert_eq!((&*q.region, &*q.desk), ("eu", "fx"));
+        assert_eq!((&*q.region, &*q.desk_name), ("eu", "fx"));
     }
     // Every read path fills them the same way.
     let file = file(3000).with_partitions(Partitions::from_path(PATH));
@@ -90,7 +91,8 @@ fn a_file_read_on_its_own_has_no_partition_values_unless_given() {
         err.contains("no partition `date`") && err.contains("with_partitions"),
         "{err}"
     );
-    let bad = Partitions::from_path("date=d/venue=v/hour=24h/live=true/region=r/desk=d/f.parquet");
+    let bad =
+        Partitions::from_path("date=d/venue=v/hour=24h/live=true/region=r/deskName=d/f.parquet");
     let err = file(10)
         .with_partitions(bad)
         .read::<Quote>()

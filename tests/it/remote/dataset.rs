@@ -325,6 +325,31 @@ fn bad_partition_values_are_errors_naming_the_file_key_and_value() {
     );
 }
 
+/// Hive directories on a local disk, through `LocalFileSystem`.
+#[test]
+fn a_local_directory_of_partitions_is_a_dataset_too() {
+    let dir = std::env::temp_dir().join(format!("parquet-rows-hive-{}", std::process::id()));
+    for n in 0..4 {
+        let part = dir.join(format!("ticks/date={}/part={n}", date(n % 2)));
+        std::fs::create_dir_all(&part).unwrap();
+        std::fs::write(part.join("data.parquet"), file(n)).unwrap();
+    }
+    let store: Arc<dyn ObjectStore> =
+        Arc::new(object_store::local::LocalFileSystem::new_with_prefix(&dir).unwrap());
+    let dataset = Dataset::open_blocking(store, "ticks").unwrap();
+    let rows: Vec<Tick> = dataset
+        .read_where_blocking(Tick::filter().date().eq(date(1)).part().lt(3))
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(dataset.files().len(), 4);
+    // File 1 (ts 1000..1100) is the only one of date index 1 with part < 3.
+    let want: Vec<Tick> = expected(1)
+        .into_iter()
+        .map(|t| Tick { date: date(1), ..t })
+        .collect();
+    assert_eq!(rows, want);
+}
+
 #[test]
 fn unpartitioned_each_footer_is_read_once_and_chunks_only_where_statistics_match() {
     let (store, counts) = store();
