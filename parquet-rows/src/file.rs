@@ -386,6 +386,9 @@ impl ParquetFile {
     /// Row groups whose statistics, dictionary or bloom filter prove that no
     /// row matches are not read; with a page index, only the pages that may
     /// match are.
+    /// Predicates on `#[parquet(partition)]` fields are decided once, from
+    /// the file's partition values ([`ParquetFile::with_partitions`]): when
+    /// one fails, no row group is read.
     ///
     /// ```
     /// # use parquet_rows::{ParquetFile, ParquetRow};
