@@ -1,5 +1,6 @@
 //! The holder of decompressed pages that borrowed rows point into.
 
+#[cfg(feature = "rayon")]
 use std::ops::Range;
 
 use parquet::schema::types::SchemaDescPtr;
