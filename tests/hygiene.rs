@@ -23,6 +23,8 @@ mod hygienic {
         pub ask: f64,
         #[parquet(skip)]
         pub note: ::std::string::String,
+        #[parquet(partition)]
+        pub venue: ::std::option::Option<::std::string::String>,
     }
 
     #[derive(::parquet_rows_renamed::ParquetRow)]
@@ -59,6 +61,7 @@ fn generated_code_is_hygienic() {
     assert_eq!(ticks[0].symbol, "EURUSD");
     assert!(ticks[0].bid.is_some() && ticks[0].ask > 1.0 && ticks[0].ts > 0);
     assert!(ticks[0].note.is_empty());
+    assert!(ticks[0].venue.is_none(), "no partition values given");
 
     let declared: Vec<hygienic::Declared> =
         parquet_rows_renamed::from_bytes(bytes).expect("declared schema matches the file");

@@ -26,7 +26,8 @@ pub struct Field<'a> {
     /// schema check: the field's (`&'a str`, `Option<i32>`), or the source
     /// of `from` / `try_from` (`Option<f64>` for `Option<Price>` from `f64`).
     pub rust_type: String,
-    /// The column this field reads, after `rename` / `rename_all`.
+    /// The column this field reads, after `rename` / `rename_all`; for a
+    /// partition field, the partition's key.
     pub column: String,
     pub original: &'a syn::Field,
 }
@@ -110,6 +111,16 @@ impl<'a> Container<'a> {
 }
 
 impl Field<'_> {
+    /// Whether the field reads a column: neither skipped nor a partition.
+    pub fn reads_column(&self) -> bool {
+        !self.attrs.skip && self.attrs.partition.is_none()
+    }
+
+    /// Whether the field is filled from the file's partition directories.
+    pub fn is_partition(&self) -> bool {
+        self.attrs.partition.is_some()
+    }
+
     /// The type that reads the column: the field's own, or the source of its
     /// conversion with `&str` borrowing for `lt`, the pages' lifetime.
     pub fn node_type(&self, lt: &syn::Lifetime) -> syn::Type {

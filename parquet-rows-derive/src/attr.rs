@@ -5,7 +5,7 @@ use syn::meta::ParseNestedMeta;
 use crate::case::{RenameRule, RULES};
 use crate::ctxt::Ctxt;
 use crate::symbol::{
-    CRATE, FROM, PARQUET, RENAME, RENAME_ALL, SCHEMA, SCHEMA_FILE, SKIP, TRY_FROM,
+    CRATE, FROM, PARQUET, PARTITION, RENAME, RENAME_ALL, SCHEMA, SCHEMA_FILE, SKIP, TRY_FROM,
 };
 
 /// One attribute value, remembering whether it was set, to catch duplicates as
@@ -56,6 +56,9 @@ pub struct Field {
     /// The column name, as written in `rename = "..."` (for its span).
     pub rename: Option<syn::LitStr>,
     pub skip: bool,
+    /// `partition`: filled from the file's `key=value` path directory, with
+    /// the path at `.0` (for spans).
+    pub partition: Option<syn::Path>,
     /// `from = "T"` / `try_from = "T"`: the column is read as `T`, then converted.
     pub convert: Option<Convert>,
 }
@@ -120,7 +123,10 @@ pub fn container(cx: &Ctxt, attrs: &[syn::Attribute]) -> Container {
                 } else {
                     schema.set(&meta, source);
                 }
-            } else if meta.path.is_ident(RENAME) || meta.path.is_ident(SKIP) {
+            } else if meta.path.is_ident(RENAME)
+                || meta.path.is_ident(SKIP)
+                || meta.path.is_ident(PARTITION)
+            {
                 let name = meta
                     .path
                     .get_ident()
@@ -153,6 +159,7 @@ pub fn container(cx: &Ctxt, attrs: &[syn::Attribute]) -> Container {
 pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
     let mut rename = Attr::none(cx, RENAME);
     let mut skip = Attr::none(cx, SKIP);
+    let mut partition = Attr::none(cx, PARTITION);
     let mut convert = Attr::none(cx, FROM);
     for attr in attrs.iter().filter(|a| a.path().is_ident(PARQUET)) {
         let result = attr.parse_nested_meta(|meta| {
@@ -164,6 +171,8 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
                 rename.set(&meta, lit);
             } else if meta.path.is_ident(SKIP) {
                 skip.set(&meta, ());
+            } else if meta.path.is_ident(PARTITION) {
+                partition.set(&meta, meta.path.clone());
             } else if meta.path.is_ident(FROM) || meta.path.is_ident(TRY_FROM) {
                 let fallible = meta.path.is_ident(TRY_FROM);
                 let lit: syn::LitStr = meta.value()?.parse()?;
@@ -207,9 +216,9 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
                 )));
             } else {
                 return Err(meta.error(format!(
-                    "unknown parquet field attribute `{}`{}; expected `rename`, `skip`, `from` or `try_from`",
+                    "unknown parquet field attribute `{}`{}; expected `rename`, `skip`, `from`, `try_from` or `partition`",
                     path_to_string(&meta.path),
-                    did_you_mean(&meta.path, &[RENAME, SKIP, FROM, TRY_FROM]),
+                    did_you_mean(&meta.path, &[RENAME, SKIP, FROM, TRY_FROM, PARTITION]),
                 )));
             }
             Ok(())
@@ -221,6 +230,7 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
     Field {
         rename: rename.value,
         skip: skip.value.is_some(),
+        partition: partition.value,
         convert: convert.value,
     }
 }

@@ -1,5 +1,5 @@
 //! Rules that span the whole struct: generics, duplicate columns, empty
-//! structs, and every field against the declared schema.
+//! structs, partition fields, and every field against the declared schema.
 
 use std::collections::HashMap;
 
@@ -15,11 +15,69 @@ pub fn check(cx: &Ctxt, cont: &Container<'_>) {
     check_static_borrows(cx, cont);
     check_duplicate_columns(cx, cont);
     check_declared_schema(cx, cont);
+    check_partitions(cx, cont);
     if cont.fields.iter().all(|f| f.attrs.skip) {
         cx.error_spanned_by(
             cont.ident,
             "#[derive(ParquetRow)] needs at least one field that reads a column (all fields are skipped or there are none)",
         );
+    } else if cont.fields.iter().all(|f| !f.reads_column()) {
+        cx.error_spanned_by(
+            cont.ident,
+            "#[derive(ParquetRow)] needs at least one field that reads a column: the rows are the file's rows, and partition fields only fill them from the path",
+        );
+    }
+}
+
+/// A partition field is filled from the path: it reads no column, so it is
+/// not skipped, not converted, borrows nothing, and has a key of its own.
+fn check_partitions(cx: &Ctxt, cont: &Container<'_>) {
+    let mut seen: HashMap<&str, &syn::Ident> = HashMap::new();
+    for field in &cont.fields {
+        let Some(partition) = &field.attrs.partition else {
+            continue;
+        };
+        if field.attrs.skip {
+            cx.error_spanned_by(
+                partition,
+                format!(
+                    "field `{}` is both `skip` and `partition`; a partition field is filled from the file's path: remove `skip`",
+                    field.ident
+                ),
+            );
+        }
+        if let Some(convert) = &field.attrs.convert {
+            let name = if convert.fallible { "try_from" } else { "from" };
+            cx.error_spanned_by(
+                partition,
+                format!(
+                    "field `{}` is a partition field and has `{name}`; a partition value is parsed from the path straight into the field's type (`String`, an integer, `bool`, ...): remove `{name}`",
+                    field.ident
+                ),
+            );
+        }
+        let mut found = Vec::new();
+        lifetimes(field.ty, &mut found);
+        if !found.is_empty() {
+            cx.error_spanned_by(
+                field.ty,
+                format!(
+                    "partition field `{}` cannot borrow: its value comes from the file's path, not from the pages that borrowed fields point into; use `String` (or `Option<String>`)",
+                    field.ident
+                ),
+            );
+        }
+        if let Some(first) = seen.get(field.column.as_str()) {
+            cx.error_spanned_by(
+                field.original,
+                format!(
+                    "field `{}` is filled from partition `{}`, which field `{first}` already is",
+                    field.ident, field.column
+                ),
+            );
+        } else {
+            seen.insert(&field.column, field.ident);
+        }
     }
 }
 
@@ -52,7 +110,7 @@ fn check_generics(cx: &Ctxt, cont: &Container<'_>) {
 /// Two fields must not read the same column (after `rename` / `rename_all`).
 fn check_duplicate_columns(cx: &Ctxt, cont: &Container<'_>) {
     let mut seen: HashMap<&str, &syn::Ident> = HashMap::new();
-    for field in cont.fields.iter().filter(|f| !f.attrs.skip) {
+    for field in cont.fields.iter().filter(|f| f.reads_column()) {
         if let Some(first) = seen.get(field.column.as_str()) {
             cx.error_spanned_by(
                 field.original,
@@ -80,7 +138,8 @@ fn check_declared_schema(cx: &Ctxt, cont: &Container<'_>) {
         |path| path.to_token_stream().to_string(),
     );
     let schema = &declared.schema;
-    for field in cont.fields.iter().filter(|f| !f.attrs.skip) {
+    // Partition fields are not in the file: the schema declares no column for them.
+    for field in cont.fields.iter().filter(|f| f.reads_column()) {
         let name = field.ident.to_string();
         let (ty, column) = (field.rust_type.as_str(), field.column.as_str());
         let Err(problem) = schema.bind(column, recognize(ty, &krate)) else {
@@ -129,7 +188,8 @@ fn check_static_borrows(cx: &Ctxt, cont: &Container<'_>) {
         .lifetimes()
         .next()
         .map(|l| l.lifetime.to_string());
-    for field in cont.fields.iter().filter(|f| !f.attrs.skip) {
+    // A partition field that borrows is reported by `check_partitions`.
+    for field in cont.fields.iter().filter(|f| f.reads_column()) {
         let mut found = Vec::new();
         if let Some(convert) = &field.attrs.convert {
             lifetimes(&convert.source, &mut found);

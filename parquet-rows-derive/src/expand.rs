@@ -57,21 +57,9 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
     };
     let where_clause = where_fields(cont, &krate, &lt);
     let checks = field_checks(cont, &krate, struct_lifetime.as_ref());
-    let owned = struct_lifetime.is_none().then(|| {
-        // `for<'p>`: an owned row reads from pages of any lifetime.
-        let p = syn::Lifetime::new("'p", Span::call_site());
-        let bounds = read_fields(cont).into_iter().map(|f| {
-            let ty = f.node_type(&p);
-            quote_spanned!(ty.span()=> for<'p> #ty: #krate::__private::ParquetNode<'p>)
-        });
-        let conversions = conversion_bounds(cont, &krate, &p, &quote!(for<'p>));
-        quote! {
-            #[automatically_derived]
-            impl #krate::__private::OwnedRow for #ident where #(#bounds,)* #(#conversions),* {}
-        }
-    });
+    let owned = struct_lifetime.is_none().then(|| owned_impl(cont, &krate));
 
-    let read: Vec<&Field<'_>> = cont.fields.iter().filter(|f| !f.attrs.skip).collect();
+    let read = read_fields(cont);
     let specs = read.iter().map(|f| {
         let ty = &f.node_type(&lt);
         let field = f.ident.to_string();
@@ -90,9 +78,13 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
 
     let decode = decode_body(cont, &krate, &lt);
     // A struct with a converted field is a row, not a field of another
-    // struct: record assembly would need each conversion's placeholder.
+    // struct: record assembly would need each conversion's placeholder. A
+    // struct with a partition field is a row too: a group nested in a row
+    // has no path of its own to fill it from.
     let converts = read.iter().any(|f| f.attrs.convert.is_some());
-    let node = (!converts).then(|| node_impl(cont, &krate, &lt, &impl_generics, &where_clause));
+    let partitioned = cont.fields.iter().any(Field::is_partition);
+    let node = (!converts && !partitioned)
+        .then(|| node_impl(cont, &krate, &lt, &impl_generics, &where_clause));
     let (declared, rebuild) = match &cont.declared {
         Some(declared) => {
             let text = &declared.text;
@@ -160,9 +152,34 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
     }
 }
 
-/// The fields that read a column (not `#[parquet(skip)]`).
+/// `impl OwnedRow` for a struct without a lifetime, bounded as the
+/// `ParquetRow` impl is, for pages of any lifetime (`for<'p>`).
+fn owned_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
+    let ident = cont.ident;
+    let p = syn::Lifetime::new("'p", Span::call_site());
+    let bounds = read_fields(cont).into_iter().map(|f| {
+        let ty = f.node_type(&p);
+        quote_spanned!(ty.span()=> for<'p> #ty: #krate::__private::ParquetNode<'p>)
+    });
+    let partitions = partition_fields(cont).into_iter().map(|f| {
+        let ty = f.ty;
+        quote_spanned!(ty.span()=> for<'p> #ty: #krate::__private::PartitionNode<'p>)
+    });
+    let conversions = conversion_bounds(cont, krate, &p, &quote!(for<'p>));
+    quote! {
+        #[automatically_derived]
+        impl #krate::__private::OwnedRow for #ident where #(#bounds,)* #(#partitions,)* #(#conversions),* {}
+    }
+}
+
+/// The fields that read a column (not `#[parquet(skip)]`, not `#[parquet(partition)]`).
 fn read_fields<'c, 'a>(cont: &'c Container<'a>) -> Vec<&'c Field<'a>> {
-    cont.fields.iter().filter(|f| !f.attrs.skip).collect()
+    cont.fields.iter().filter(|f| f.reads_column()).collect()
+}
+
+/// The `#[parquet(partition)]` fields, in declaration order.
+fn partition_fields<'c, 'a>(cont: &'c Container<'a>) -> Vec<&'c Field<'a>> {
+    cont.fields.iter().filter(|f| f.is_partition()).collect()
 }
 
 /// `where Ty: ParquetNode<'p>, ...` for every read field (and the struct's own
@@ -180,8 +197,14 @@ fn where_fields(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) -
         let ty = f.node_type(lt);
         quote_spanned!(ty.span()=> #ty: #krate::__private::ParquetNode<#lt>)
     });
+    // `PartitionNode<'p>`, not `PartitionField`: a bound without the lifetime
+    // would be checked here, reporting an unsupported type a second time.
+    let partitions = partition_fields(cont).into_iter().map(|f| {
+        let ty = f.ty;
+        quote_spanned!(ty.span()=> #ty: #krate::__private::PartitionNode<#lt>)
+    });
     let conversions = conversion_bounds(cont, krate, lt, &TokenStream::new());
-    quote!(where #(#own,)* #(#bounds,)* #(#conversions),*)
+    quote!(where #(#own,)* #(#bounds,)* #(#partitions,)* #(#conversions),*)
 }
 
 /// `Price: From<f64>` (or `TryFrom`, with its error `Display`) for every
@@ -266,11 +289,18 @@ fn field_checks(
         };
         Some(respan(check, source.span()))
     });
+    let partitions = partition_fields(cont).into_iter().map(|f| {
+        let ty = f.ty;
+        quote_spanned! {ty.span()=>
+            let _ = <#ty as #krate::__private::PartitionField>::from_partition;
+        }
+    });
     quote! {
         #[allow(dead_code)]
         fn __check_field_types #impl_generics () {
             #(#checks)*
             #(#conversions)*
+            #(#partitions)*
         }
     }
 }
@@ -285,19 +315,26 @@ fn all_cheap(read: &[&Field<'_>], krate: &TokenStream, lt: &syn::Lifetime) -> To
 }
 
 /// `field: value` for every field of the struct, in order: each read field's
-/// value from `read(field, i)` (`i` counts read fields), each skipped field's
-/// `Default`.
+/// value from `read(field, i)` (`i` counts read fields), each partition
+/// field's copy of its value parsed for the row group (`__q0`, see
+/// [`partition_values`]), each skipped field's `Default`.
 fn field_inits(
     cont: &Container<'_>,
     krate: &TokenStream,
+    lt: &syn::Lifetime,
     mut read: impl FnMut(&Field<'_>, usize) -> TokenStream,
 ) -> Vec<TokenStream> {
     let mut next = 0;
+    let mut partitions = 0usize;
     cont.fields
         .iter()
         .map(|f| {
             let (field, ty) = (f.ident, f.ty);
-            if f.attrs.skip {
+            if f.is_partition() {
+                let value = format_ident!("__q{}", partitions);
+                partitions += 1;
+                quote_spanned!(ty.span()=> #field: <#ty as #krate::__private::PartitionNode<#lt>>::copy(&#value))
+            } else if f.attrs.skip {
                 quote_spanned!(ty.span()=> #field: <#ty as #krate::__private::Default>::default())
             } else {
                 next += 1;
@@ -315,7 +352,7 @@ fn placeholder_inits(
     krate: &TokenStream,
     lt: &syn::Lifetime,
 ) -> Vec<TokenStream> {
-    field_inits(cont, krate, |f, _| {
+    field_inits(cont, krate, lt, |f, _| {
         let ty = f.ty;
         quote_spanned!(ty.span()=> <#ty as #krate::__private::ParquetNode<#lt>>::placeholder())
     })
@@ -333,7 +370,7 @@ fn node_impl(
     let ident = cont.ident;
     let name = ident.to_string();
     let (own_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
-    let read: Vec<&Field<'_>> = cont.fields.iter().filter(|f| !f.attrs.skip).collect();
+    let read = read_fields(cont);
     let node =
         |ty: &syn::Type| quote_spanned!(ty.span()=> <#ty as #krate::__private::ParquetNode<#lt>>);
     let cursor_types = read.iter().map(|f| {
@@ -354,7 +391,7 @@ fn node_impl(
         calls.collect()
     };
     let (skips, finishes) = (on_cursors("skip"), on_cursors("finish"));
-    let inits = field_inits(cont, krate, |f, i| {
+    let inits = field_inits(cont, krate, lt, |f, i| {
         let (node, i) = (node(f.ty), syn::Index::from(i));
         quote_spanned!(f.ty.span()=> #node::next(&mut __c.#i)?)
     });
@@ -428,7 +465,7 @@ fn node_impl(
 /// (`Arc<str>`) has each reader fill its buffer, then the buffers zipped into
 /// rows. Nothing is looked up or allocated per row either way.
 fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) -> TokenStream {
-    let read: Vec<&Field<'_>> = cont.fields.iter().filter(|f| !f.attrs.skip).collect();
+    let read = read_fields(cont);
     let node: Vec<syn::Type> = read.iter().map(|f| f.node_type(lt)).collect();
     // The readers' names carry the field type's span: their type is
     // `ColumnReader<<Ty as ParquetField>::Physical>`, so an unsupported type is
@@ -470,7 +507,8 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
     });
     let placeholders = placeholder_inits(cont, krate, lt);
 
-    let (pattern, iter, inits) = zip_rows(cont, &read, krate);
+    let (pattern, iter, inits) = zip_rows(cont, &read, krate, lt);
+    let partitions = partition_values(cont, krate, lt);
     let (converters, conversions) = try_from_steps(&read, krate);
     let batch = if converts {
         // Converted values are made from decoded ones: there is no row to
@@ -512,6 +550,7 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
     let (leading, trailing) = (discard("leading"), discard("trailing"));
 
     quote! {
+        #(#partitions)*
         #(#readers)*
         #(#converters)*
         #(#leading)*
@@ -534,6 +573,7 @@ fn zip_rows(
     cont: &Container<'_>,
     read: &[&Field<'_>],
     krate: &TokenStream,
+    lt: &syn::Lifetime,
 ) -> (TokenStream, TokenStream, Vec<TokenStream>) {
     // A `try_from` field's buffer was first converted into a buffer of the
     // field's type (`__t2`, see `try_from_steps`): that one is zipped.
@@ -555,7 +595,7 @@ fn zip_rows(
         pattern = quote!((#pattern, #value));
         iter = quote!(#krate::__private::Iterator::zip(#iter, #buffer.drain(..)));
     }
-    let inits = field_inits(cont, krate, |f, i| {
+    let inits = field_inits(cont, krate, lt, |f, i| {
         let value = format_ident!("__v{}", i);
         match &f.attrs.convert {
             // Spanned at the attribute's type: a missing `From` impl is
@@ -572,6 +612,28 @@ fn zip_rows(
         }
     });
     (pattern, iter, inits)
+}
+
+/// `let __q0 = ...;` for each partition field: its value, parsed once per
+/// row group from the file's partitions, and copied into every row.
+fn partition_values(
+    cont: &Container<'_>,
+    krate: &TokenStream,
+    lt: &syn::Lifetime,
+) -> Vec<TokenStream> {
+    partition_fields(cont)
+        .into_iter()
+        .enumerate()
+        .map(|(k, f)| {
+            let (ty, value) = (f.ty, format_ident!("__q{}", k));
+            let (key, field, rust_type) = (&f.column, f.ident.to_string(), &f.rust_type);
+            quote_spanned! {ty.span()=>
+                let #value = <#ty as #krate::__private::PartitionNode<#lt>>::partition(
+                    __rg.partitions(), #key, #field, #rust_type,
+                )?;
+            }
+        })
+        .collect()
 }
 
 /// For each `try_from` field, its converter and target buffer (made once per

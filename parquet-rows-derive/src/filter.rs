@@ -41,10 +41,11 @@ pub fn filter_ident(cont: &Container<'_>) -> syn::Ident {
     format_ident!("{}Filter", cont.ident)
 }
 
-/// The read fields predicates can test, with their number among the read
-/// fields (the number `ParquetRow::fields` gives them). None for a struct
-/// with type or const parameters: a field's type could name them, and the
-/// filter has no parameters to name them with.
+/// The fields predicates can test, with their number: read fields are
+/// numbered among the read fields (the number `ParquetRow::fields` gives
+/// them), partition fields after them, in declaration order. None for a
+/// struct with type or const parameters: a field's type could name them,
+/// and the filter has no parameters to name them with.
 fn fields<'c, 'a>(cont: &'c Container<'a>, krate: &TokenStream) -> Vec<(usize, &'c Field<'a>)> {
     if cont.generics.type_params().next().is_some() || cont.generics.const_params().next().is_some()
     {
@@ -52,9 +53,9 @@ fn fields<'c, 'a>(cont: &'c Container<'a>, krate: &TokenStream) -> Vec<(usize, &
     }
     let krate = krate.to_string().replace(' ', "");
     let krate = krate.trim_start_matches("::");
-    cont.fields
-        .iter()
-        .filter(|f| !f.attrs.skip)
+    let read = cont.fields.iter().filter(|f| f.reads_column());
+    let partitions = cont.fields.iter().filter(|f| f.is_partition());
+    read.chain(partitions)
         .enumerate()
         // A converted field holds its own type, which predicates cannot
         // compare with the column's values.
@@ -100,10 +101,17 @@ pub fn filter_impls(
     let lifetimes: Vec<&syn::Lifetime> = cont.generics.lifetimes().map(|l| &l.lifetime).collect();
     let methods = fields(cont, krate).into_iter().map(|(i, f)| {
         let (name, ty) = (f.ident, f.ty);
-        let doc = format!(
-            "Predicates on field `{}` (column `{}`), compared with values of its type.",
-            name, f.column
-        );
+        let doc = if f.is_partition() {
+            format!(
+                "Predicates on field `{}` (partition `{}`), compared with values of its type: files whose path has another value are not read.",
+                name, f.column
+            )
+        } else {
+            format!(
+                "Predicates on field `{}` (column `{}`), compared with values of its type.",
+                name, f.column
+            )
+        };
         quote_spanned! {ty.span()=>
             #[doc = #doc]
             #[must_use]
@@ -112,6 +120,7 @@ pub fn filter_impls(
             }
         }
     });
+    let partition_test = partition_test(cont, krate);
     let filter_doc = format!("A filter on the rows of [`{ident}`], for `ParquetFile::load_where`, `read_where` and `stream_where`.");
     quote! {
         // A struct whose filter is never used must not warn.
@@ -139,6 +148,7 @@ pub fn filter_impls(
             fn into_predicate_list(self) -> #krate::__private::Predicates {
                 self.__predicates
             }
+            #partition_test
         }
 
         #[automatically_derived]
@@ -162,6 +172,40 @@ pub fn test_body(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
         match __p.field() {
             #(#arms)*
             _ => true,
+        }
+    }
+}
+
+/// `RowFilter::partition_test` for a struct with partition fields: a
+/// predicate on one is tested on the value of the file's partition, parsed
+/// as the field is.
+fn partition_test(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
+    let arms: Vec<TokenStream> = fields(cont, krate)
+        .into_iter()
+        .filter(|(_, f)| f.is_partition())
+        .map(|(i, f)| {
+            let ty = f.ty;
+            let (key, field, rust_type) = (&f.column, f.ident.to_string(), &f.rust_type);
+            quote_spanned! {ty.span()=>
+                #i => #krate::__private::Some(
+                    <#ty as #krate::__private::PartitionNode<'static>>::partition(__partitions, #key, #field, #rust_type)
+                        .map(|__v| __p.matches(<#ty as #krate::__private::FilterField>::scalar(&__v))),
+                ),
+            }
+        })
+        .collect();
+    if arms.is_empty() {
+        return TokenStream::new();
+    }
+    quote! {
+        fn partition_test(
+            __p: &#krate::__private::Predicate,
+            __partitions: &#krate::__private::Partitions,
+        ) -> #krate::__private::Option<#krate::__private::Result<bool>> {
+            match __p.field() {
+                #(#arms)*
+                _ => #krate::__private::None,
+            }
         }
     }
 }

@@ -9,3 +9,4 @@ pub const SCHEMA: &str = "schema";
 pub const SCHEMA_FILE: &str = "schema_file";
 pub const FROM: &str = "from";
 pub const TRY_FROM: &str = "try_from";
+pub const PARTITION: &str = "partition";

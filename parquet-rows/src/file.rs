@@ -12,7 +12,7 @@ use crate::bind::{bind, Binding};
 use crate::chunk::{Chunks, Seeker, Source};
 use crate::error::{Error, Location, Result};
 use crate::filter::plan::{plan, GroupPlan, Input};
-use crate::filter::{Query, Selection, Window};
+use crate::filter::{FilterOf, Query, Selection, Window};
 use crate::footer::{read_footer, Footer};
 use crate::group::LoadedRowGroup;
 use crate::load::Loader;
@@ -20,6 +20,7 @@ use crate::options::ReadOptions;
 #[cfg(feature = "rayon")]
 use crate::pages::{group_name, split};
 use crate::pages::{Filtered, Pages};
+use crate::partition::Partitions;
 use crate::row::{OwnedRow, ParquetRow};
 
 /// An open Parquet file: its footer is read, no page yet.
@@ -63,6 +64,8 @@ pub struct ParquetFile {
     source: Source,
     // Memory limits.
     options: ReadOptions,
+    // The values `#[parquet(partition)]` fields are filled from.
+    partitions: Arc<Partitions>,
 }
 
 impl std::fmt::Debug for ParquetFile {
@@ -180,7 +183,42 @@ impl ParquetFile {
             len,
             source,
             options: ReadOptions::default(),
+            partitions: Arc::default(),
         }
+    }
+
+    /// Fills the `#[parquet(partition)]` fields of the rows read from this
+    /// file from `partitions`, as a `dataset::Dataset` fills
+    /// them from each file's path; predicates on them are decided once for
+    /// the file. Without it a file has no partition values: a partition field
+    /// that is an `Option` reads `None`, any other is an error.
+    ///
+    /// ```
+    /// # use parquet_rows::{ParquetFile, ParquetRow, Partitions};
+    /// #[derive(ParquetRow)]
+    /// struct Quote {
+    ///     ts: i64,
+    ///     #[parquet(partition)]
+    ///     date: String,
+    /// }
+    ///
+    /// # fn main() -> parquet_rows::Result<()> {
+    /// # let bytes = parquet_rows::doc_support::tick_file(10)?;
+    /// let file = ParquetFile::from_bytes(bytes)?
+    ///     .with_partitions(Partitions::from_path("ticks/date=2026-01-02/part-0.parquet"));
+    /// let quotes: Vec<Quote> = file.read()?;
+    /// assert!(quotes.iter().all(|q| q.date == "2026-01-02"));
+    /// # Ok(()) }
+    /// ```
+    #[must_use]
+    pub fn with_partitions(mut self, partitions: Partitions) -> Self {
+        self.partitions = Arc::new(partitions);
+        self
+    }
+
+    /// The partition values rows read from this file are filled from.
+    pub fn partitions(&self) -> &Partitions {
+        &self.partitions
     }
 
     /// Reads with the memory limits of `options` instead of the defaults.
@@ -348,6 +386,9 @@ impl ParquetFile {
     /// Row groups whose statistics, dictionary or bloom filter prove that no
     /// row matches are not read; with a page index, only the pages that may
     /// match are.
+    /// Predicates on `#[parquet(partition)]` fields are decided once, from
+    /// the file's partition values ([`ParquetFile::with_partitions`]): when
+    /// one fails, no row group is read.
     ///
     /// ```
     /// # use parquet_rows::{ParquetFile, ParquetRow};
@@ -369,7 +410,15 @@ impl ParquetFile {
         query: impl Into<Query<T::Filter>>,
     ) -> Result<Pages> {
         let binding = self.bind::<T>()?;
-        let selection = query.into().erase();
+        let query = query.into().erase();
+        let Some(selection) = query.for_partitions::<T::Filter>(&self.partitions)? else {
+            let mut pages = self.pages(Vec::new());
+            pages.filter = Some(std::sync::Arc::new(Filtered {
+                selection: query,
+                struct_name: T::STRUCT_NAME,
+            }));
+            return Ok(pages);
+        };
         let mut row_groups = Vec::new();
         for i in 0..self.num_row_groups() {
             if let Some(group) =
@@ -449,12 +498,17 @@ impl ParquetFile {
     }
 
     fn rows_with<T: OwnedRow>(&self, selection: Selection) -> Result<Rows<'_, T>> {
+        let binding = self.bind::<T>()?;
+        let (selection, next) = match selection.for_partitions::<FilterOf<T>>(&self.partitions)? {
+            Some(selection) => (selection, 0),
+            None => (selection, self.num_row_groups()), // no row of the file can match
+        };
         Ok(Rows {
             file: self,
-            binding: self.bind::<T>()?,
+            binding,
             window: Window::of(&selection),
             selection,
-            next: 0,
+            next,
             buffer: Vec::new().into_iter(),
             failed: false,
         })
@@ -472,10 +526,13 @@ impl ParquetFile {
     {
         use rayon::prelude::*;
         let binding = self.bind::<T>()?;
-        let selection = query.into().erase();
+        let query = query.into().erase();
         if !self.concurrent_reads && self.path.is_none() {
-            return self.rows_with(selection)?.collect();
+            return self.rows_with(query)?.collect();
         }
+        let Some(selection) = query.for_partitions::<FilterOf<T>>(&self.partitions)? else {
+            return Ok(Vec::new());
+        };
         let groups = (0..self.num_row_groups())
             .into_par_iter()
             .map(|i| {
@@ -565,6 +622,7 @@ impl ParquetFile {
             row_groups,
             options: self.options,
             filter: None,
+            partitions: Arc::clone(&self.partitions),
         }
     }
 

@@ -6,6 +6,7 @@ use std::ops::Range;
 use crate::chunk::LoadedColumn;
 use crate::column::ColumnReader;
 use crate::error::{Error, Location, Result};
+use crate::partition::Partitions;
 use crate::physical::Physical;
 use crate::shape::Bound;
 
@@ -52,11 +53,17 @@ impl LoadedRowGroup {
 pub struct RowGroup<'a, 'p> {
     pub(crate) group: &'p LoadedRowGroup,
     pub(crate) fields: &'a [Bound], // per field of the row struct, in field order
+    pub(crate) partitions: &'a Partitions, // the file's partition values
     pub(crate) output_bytes: usize, // `ReadOptions::max_output_bytes`, which bounds lists too
     pub(crate) rows: Range<usize>, // invariant: within `0..group.num_rows`; the loaded rows to decode
 }
 
 impl<'p> RowGroup<'_, 'p> {
+    /// The partition values of the file the row group is from.
+    pub fn partitions(&self) -> &Partitions {
+        self.partitions
+    }
+
     /// Rows to decode: the row group's, or a range of them (parallel readers).
     pub fn num_rows(&self) -> usize {
         self.rows.len()

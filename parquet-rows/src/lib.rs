@@ -229,6 +229,14 @@
 //!   (`lowercase`, `UPPERCASE`, `PascalCase`, `camelCase`, `snake_case`,
 //!   `SCREAMING_SNAKE_CASE`, `kebab-case`, `SCREAMING-KEBAB-CASE`).
 //! - `#[parquet(skip)]` on a field: not read; set to `Default::default()`.
+//! - `#[parquet(partition)]` on a field: not read from a column; filled from
+//!   the file's hive-style path directory `name=value` (`name` after `rename`
+//!   / `rename_all`), parsed into the field's type ([`PartitionField`]:
+//!   `String`, integers, `bool`, ..., and their `Option`s). A
+//!   `dataset::Dataset` (feature `object_store`) gives each file its path's
+//!   values and prunes whole files by the typed filter's predicates on these
+//!   fields; a file read on its own gets them from
+//!   [`ParquetFile::with_partitions`]. See [`Partitions`].
 //! - `#[parquet(from = "T")]` / `#[parquet(try_from = "T")]` on a field: the
 //!   column is read as `T`, then converted into the field's own type with
 //!   `From<T>` / `TryFrom<T>`; see [Your own field types](#your-own-field-types).
@@ -358,6 +366,7 @@ mod pages;
 #[cfg(feature = "rayon")]
 #[allow(unsafe_code)] // regions of the output `Vec` and one `set_len`, see `parallel`
 mod parallel;
+mod partition;
 mod physical;
 #[cfg(feature = "object_store")]
 pub mod remote;
@@ -385,6 +394,7 @@ pub use filter::{Column, FilterField, FilterOf, FilterValue, IntoFilterValue, Qu
 pub use nested::ParquetNode;
 pub use options::ReadOptions;
 pub use pages::Pages;
+pub use partition::{PartitionField, Partitions};
 pub use row::{OwnedRow, ParquetRow};
 pub use schema_error::{Mismatch, MismatchKind, SchemaError};
 pub use types::{Date, Decimal, Int96, Time, Timestamp, Unit};
@@ -426,6 +436,7 @@ pub mod __private {
     pub use crate::nested::{
         Assembled, BatchReader, Bound, FieldSpec, ListElement, ParquetNode, Shape,
     };
+    pub use crate::partition::{PartitionField, PartitionNode, Partitions};
     pub use crate::physical::Physical;
     pub use crate::row::{OwnedRow, ParquetRow};
     pub use crate::sink::RowSink;
@@ -436,6 +447,7 @@ pub mod __private {
     pub use core::fmt::Display;
     pub use core::iter::Iterator;
     pub use core::option::Option;
+    pub use core::option::Option::None;
     pub use core::option::Option::Some;
     pub use core::result::Result::Ok;
     pub use parquet_rows_rules::FieldKind;

@@ -1,5 +1,6 @@
 //! The holder of decompressed pages that borrowed rows point into.
 
+#[cfg(feature = "rayon")]
 use std::ops::Range;
 
 use parquet::schema::types::SchemaDescPtr;
@@ -7,6 +8,7 @@ use parquet::schema::types::SchemaDescPtr;
 use crate::bind::{bind, Binding};
 use crate::error::{Error, Location, Result};
 use crate::group::{LoadedRowGroup, RowGroup};
+use crate::partition::Partitions;
 use crate::row::ParquetRow;
 use crate::sink::RowSink;
 
@@ -52,6 +54,7 @@ pub struct Pages {
     pub(crate) row_groups: Vec<LoadedRowGroup>,
     pub(crate) options: crate::options::ReadOptions, // the file's limits
     pub(crate) filter: Option<std::sync::Arc<Filtered>>, // rows returned are those that match
+    pub(crate) partitions: std::sync::Arc<Partitions>, // what `#[parquet(partition)]` fields are filled from
 }
 
 /// The query pages were loaded for: `rows` returns only the rows matching
@@ -197,6 +200,7 @@ impl Pages {
                 &RowGroup {
                     group,
                     fields: &binding.fields,
+                    partitions: &self.partitions,
                     output_bytes: self.options.output_bytes(),
                     rows: parts[p].clone(),
                 },
@@ -254,6 +258,7 @@ impl Pages {
                 &RowGroup {
                     group,
                     fields: &binding.fields,
+                    partitions: &self.partitions,
                     output_bytes: self.options.output_bytes(),
                     rows: 0..group.num_rows,
                 },

@@ -40,8 +40,8 @@ pub trait ParquetRow<'p>: Sized {
     #[doc(hidden)]
     const DECLARED_SCHEMA: Option<&'static str> = None;
 
-    /// The fields that read columns (skipped fields excluded), in declaration
-    /// order, and the declared schema.
+    /// The fields that read columns (skipped and partition fields excluded),
+    /// in declaration order, and the declared schema.
     #[doc(hidden)]
     fn fields() -> Fields;
 

@@ -8,7 +8,7 @@
    returns the worker's summary of its split's rows;
 3. the summaries are combined and compared with `driver summary`, the same
    summary computed by one process reading the whole dataset with
-   `Dataset::read_partitioned`. Any difference exits 1.
+   `Dataset::read`. Any difference exits 1.
 
 The store is S3 as the `AWS_*` variables say; they are passed to the tasks
 in Ray's runtime environment. Run by scripts/ray-test.sh, which starts
@@ -123,7 +123,7 @@ def main():
           f"total {sum(seconds):.2f} s); retried after a failure: {recovered or 'none'}")
 
     single = run([driver, "summary", args.prefix])
-    print(f"one process (Dataset::read_partitioned): {single['summary']['rows']} rows in {single['seconds']:.2f} s")
+    print(f"one process (Dataset::read): {single['summary']['rows']} rows in {single['seconds']:.2f} s")
     print(f"wall time, splits to check: {time.monotonic() - started:.2f} s")
 
     failed = []

@@ -18,6 +18,8 @@
 //! - `api`: `Debug` of `Pages`, the optional crates re-exported.
 //! - `parallel`: the parallel readers against the sequential ones, by row
 //!   group and by row ranges of one row group.
+//! - `partition`: `#[parquet(partition)]` fields of a file read on its own
+//!   (datasets' are in `remote::dataset`).
 //!
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
 
@@ -31,5 +33,6 @@ mod hostile;
 mod nested;
 mod optional;
 mod parallel;
+mod partition;
 mod remote;
 mod roundtrip;

@@ -2,29 +2,36 @@
 //! prefix (a directory, for `LocalFileSystem`), narrowed by a glob, with
 //! hive-style partition directories (`date=2026-01-02/symbol=EURUSD/`).
 //!
-//! Listing the prefix costs list requests only. A partition predicate
-//! ([`Dataset::prune`]) drops files by their path, so they are never opened;
-//! every other file is opened once (one request for its footer), and a
-//! row-group predicate ([`Dataset::keep_row_groups`], given the footer's
-//! statistics) decides which of its row groups are fetched: a file with
-//! none left costs no further request. [`Dataset::read_where`] takes the
-//! struct's typed filter instead, and fetches only the pages that may match.
-//! Rows come in file order (files sorted by path), row groups in file order.
+//! A struct field marked `#[parquet(partition)]` is filled from the file's
+//! `key=value` directory of the field's name (after `rename` /
+//! `rename_all`), parsed into the field's type; it reads no column (when
+//! the file also holds a column of that name, the path's value wins and the
+//! column is not read). The typed filter has methods for partition fields
+//! too: in [`Dataset::read_where`], a predicate on one prunes whole files by
+//! their path, before any request. [`Dataset::prune`] does the same for
+//! every read, and for [`Dataset::splits`].
+//!
+//! Listing the prefix costs list requests only. A file pruned by its path is
+//! never opened; every other file is opened once (one request for its
+//! footer), and a row-group predicate ([`Dataset::keep_row_groups`], given
+//! the footer's statistics) or the typed filter's column predicates decide
+//! which of its row groups and pages are fetched: a file with none left
+//! costs no further request. Rows come in file order (files sorted by
+//! path), row groups in file order.
 //!
 //! ```
 //! use std::sync::Arc;
 //! use object_store::{memory::InMemory, path::Path, ObjectStore, ObjectStoreExt};
-//! use parquet_rows::dataset::{partition_eq, Dataset};
+//! use parquet_rows::dataset::Dataset;
 //! use parquet_rows::ParquetRow;
 //!
 //! #[derive(ParquetRow)]
 //! struct Tick {
 //!     ts: i64,
 //!     bid: f64,
-//!     #[parquet(skip)]
-//!     date: String, // from the `date=` directory
+//!     #[parquet(partition)] // from the `date=` directory
+//!     date: String,
 //! }
-//! parquet_rows::partition_fields!(Tick { date });
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! # let bytes = parquet_rows::doc_support::tick_file(10)?;
@@ -35,9 +42,9 @@
 //!     store.put(&path, bytes.clone().into()).await?;
 //! }
 //! let dataset = Dataset::open(store, "ticks").await?;
+//! // The files of 2026-01-02 are never opened.
 //! let ticks: Vec<Tick> = dataset
-//!     .prune(&partition_eq("date", "2026-01-03"))
-//!     .read_partitioned()
+//!     .read_where(Tick::filter().date().eq("2026-01-03"))
 //!     .await?;
 //! assert_eq!(ticks.len(), 10);
 //! assert_eq!(ticks[0].date, "2026-01-03");
@@ -45,7 +52,6 @@
 //! # Ok(()) }
 //! ```
 
-mod partition;
 mod split;
 
 use std::sync::Arc;
@@ -56,12 +62,12 @@ use object_store::ObjectStore;
 use parquet::file::metadata::RowGroupMetaData;
 
 use crate::error::{Error, Location, Result};
-use crate::filter::Query;
+use crate::filter::{FilterOf, Query, RowFilter};
 use crate::options::ReadOptions;
+use crate::partition::Partitions;
 use crate::remote::{block_on, fetch::store_error, FetchOptions, RemoteFile};
 use crate::row::{OwnedRow, ParquetRow};
 
-pub use partition::{partition_eq, PartitionPredicate, Partitioned, Partitions};
 pub use split::Split;
 
 /// One file of a [`Dataset`].
@@ -71,7 +77,7 @@ pub struct DataFile {
     pub location: Path,
     /// Its length in bytes, as listed.
     pub size: u64,
-    /// The values of its partition directories.
+    /// The values of its partition directories, below the dataset's prefix.
     pub partitions: Partitions,
 }
 
@@ -173,12 +179,57 @@ impl Dataset {
         Ok(self)
     }
 
-    /// Keeps the files whose partition values `predicate` may match: the
-    /// others are never opened.
-    #[must_use]
-    pub fn prune(mut self, predicate: &impl PartitionPredicate) -> Self {
-        self.files.retain(|f| predicate.may_match(&f.partitions));
-        self
+    /// Keeps the files whose partition values match `filter`, a typed
+    /// filter whose every predicate is on a `#[parquet(partition)]` field:
+    /// the others are never opened, by any read or by [`Dataset::splits`].
+    ///
+    /// An error when a predicate is on a column (those are for
+    /// [`Dataset::read_where`], which prunes by partitions too), or when a
+    /// file's partition value does not parse as the field's type.
+    ///
+    /// ```
+    /// # use std::sync::Arc;
+    /// # use parquet_rows::dataset::Dataset;
+    /// # use parquet_rows::ParquetRow;
+    /// #[derive(ParquetRow)]
+    /// struct Tick {
+    ///     ts: i64,
+    ///     #[parquet(partition)]
+    ///     date: String,
+    /// }
+    ///
+    /// # fn main() -> parquet_rows::Result<()> {
+    /// # let store = Arc::new(object_store::memory::InMemory::new());
+    /// let dataset = Dataset::open_blocking(store, "ticks")?
+    ///     .prune(Tick::filter().date().ge("2026-01-02"))?;
+    /// let splits = dataset.splits_blocking::<Tick>(64 << 20)?;
+    /// # Ok(()) }
+    /// ```
+    pub fn prune<F: RowFilter>(mut self, filter: F) -> Result<Self> {
+        let predicates = filter.into_predicate_list().all;
+        let mut kept = Vec::with_capacity(self.files.len());
+        for file in self.files {
+            let mut matches = true;
+            for p in &predicates {
+                match F::partition_test(p, &file.partitions) {
+                    Some(Ok(true)) => {}
+                    Some(Ok(false)) => matches = false,
+                    Some(Err(e)) => return Err(in_file(e, &file)),
+                    None => return Err(Error::Unsupported {
+                        location: Location::default(),
+                        message:
+                            "`Dataset::prune` takes predicates on `#[parquet(partition)]` fields; \
+                                      filter on columns with `Dataset::read_where`"
+                                .to_owned(),
+                    }),
+                }
+            }
+            if matches {
+                kept.push(file);
+            }
+        }
+        self.files = kept;
+        Ok(self)
     }
 
     /// Reads only the row groups for which `keep` is true, given the file
@@ -214,21 +265,34 @@ impl Dataset {
         &self.files
     }
 
-    /// Every row of every file into owned rows, in file order.
+    /// Every row of every file into owned rows, in file order; the
+    /// `#[parquet(partition)]` fields of each row hold its file's values.
     pub async fn read<T: OwnedRow>(&self) -> Result<Vec<T>> {
-        self.read_with(|_, _| Ok(())).await
+        let per_file: Vec<Vec<T>> = futures_util::stream::iter(&self.files)
+            .map(|file| async move {
+                let remote = self.open_file(file).await?;
+                let groups = self.row_groups_of(file, &remote);
+                if groups.is_empty() {
+                    return Ok::<_, Error>(Vec::new());
+                }
+                remote
+                    .fetch_row_groups::<T>(&groups)
+                    .await?
+                    .read()
+                    .map_err(|e| in_file(e, file))
+            })
+            .buffered(self.files_at_once)
+            .try_collect()
+            .await?;
+        Ok(per_file.into_iter().flatten().collect())
     }
 
-    /// Like [`Dataset::read`], with the partition fields of each row set
-    /// from its file's path.
-    pub async fn read_partitioned<T: OwnedRow + Partitioned>(&self) -> Result<Vec<T>> {
-        self.read_with(|rows, file| T::set_partitions(rows, &file.partitions))
-            .await
-    }
-
-    /// The owned rows matching `query` in every file, in file order: each
-    /// file is read as [`RemoteFile::read_where`] reads it (row groups and
-    /// pages that cannot match are never fetched), within the row groups
+    /// The owned rows matching `query` in every file, in file order.
+    /// Predicates on `#[parquet(partition)]` fields are decided by each
+    /// file's path first: a file they rule out is never opened (they are
+    /// not compared with the file's statistics). Every other file is read
+    /// as [`RemoteFile::read_where`] reads it (row groups and pages that
+    /// cannot match are never fetched), within the row groups
     /// [`Dataset::keep_row_groups`] keeps. The query's `offset` and `limit`
     /// apply to the dataset's matching rows, not to each file's.
     ///
@@ -266,9 +330,19 @@ impl Dataset {
         let mut per_file = query;
         (per_file.offset, per_file.limit) = (0, None);
         let selection = per_file.clone().erase();
-        let (per_file, selection) = (&per_file, &selection);
-        let files: Vec<Vec<T>> = futures_util::stream::iter(&self.files)
-            .map(|file| async move {
+        // The files the partition predicates keep, decided before any request.
+        let mut kept = Vec::with_capacity(self.files.len());
+        for file in &self.files {
+            if let Some(selection) = selection
+                .for_partitions::<FilterOf<T>>(&file.partitions)
+                .map_err(|e| in_file(e, file))?
+            {
+                kept.push((file, selection));
+            }
+        }
+        let per_file = &per_file;
+        let files: Vec<Vec<T>> = futures_util::stream::iter(&kept)
+            .map(|(file, selection)| async move {
                 let remote = self.open_file(file).await?;
                 let groups = self.row_groups_of(file, &remote);
                 if groups.is_empty() {
@@ -311,16 +385,7 @@ impl Dataset {
         block_on(self.read::<T>())?
     }
 
-    /// [`Dataset::read_partitioned`], blocking.
-    ///
-    /// # Panics
-    ///
-    /// When called from inside a tokio runtime (use the async method there).
-    pub fn read_partitioned_blocking<T: OwnedRow + Partitioned>(&self) -> Result<Vec<T>> {
-        block_on(self.read_partitioned::<T>())?
-    }
-
-    /// Like [`Dataset::read_partitioned_blocking`], with decoding spread
+    /// Like [`Dataset::read_blocking`], with decoding spread
     /// over rayon's pool (feature `rayon`): the files' chunks are fetched
     /// first (`files_at_once` files at a time, on a runtime of its own), then
     /// every file's row groups are decoded in parallel. The rows are the
@@ -331,9 +396,9 @@ impl Dataset {
     ///
     /// When called from inside a tokio runtime.
     #[cfg(feature = "rayon")]
-    pub fn par_read_partitioned<T>(&self) -> Result<Vec<T>>
+    pub fn par_read<T>(&self) -> Result<Vec<T>>
     where
-        T: OwnedRow + Partitioned + Send,
+        T: OwnedRow + Send,
     {
         use rayon::prelude::*;
         let fetched: Vec<(crate::ParquetFile, &DataFile)> = block_on(
@@ -349,38 +414,8 @@ impl Dataset {
         )??;
         let per_file: Vec<Vec<T>> = fetched
             .par_iter()
-            .map(|(fetched, file)| {
-                let mut rows: Vec<T> = fetched.par_read().map_err(|e| in_file(e, file))?;
-                T::set_partitions(&mut rows, &file.partitions).map_err(|e| in_file(e, file))?;
-                Ok(rows)
-            })
+            .map(|(fetched, file)| fetched.par_read().map_err(|e| in_file(e, file)))
             .collect::<Result<_>>()?;
-        Ok(per_file.into_iter().flatten().collect())
-    }
-
-    async fn read_with<T: OwnedRow>(
-        &self,
-        finish: impl Fn(&mut [T], &DataFile) -> Result<()>,
-    ) -> Result<Vec<T>> {
-        let finish = &finish;
-        let per_file: Vec<Vec<T>> = futures_util::stream::iter(&self.files)
-            .map(|file| async move {
-                let remote = self.open_file(file).await?;
-                let groups = self.row_groups_of(file, &remote);
-                if groups.is_empty() {
-                    return Ok::<_, Error>(Vec::new());
-                }
-                let mut rows: Vec<T> = remote
-                    .fetch_row_groups::<T>(&groups)
-                    .await?
-                    .read()
-                    .map_err(|e| in_file(e, file))?;
-                finish(&mut rows, file).map_err(|e| in_file(e, file))?;
-                Ok(rows)
-            })
-            .buffered(self.files_at_once)
-            .try_collect()
-            .await?;
         Ok(per_file.into_iter().flatten().collect())
     }
 
@@ -390,7 +425,9 @@ impl Dataset {
             RemoteFile::open_with(Arc::clone(&self.store), file.location.clone(), self.fetch)
                 .await
                 .map_err(|e| in_file(e, file))?;
-        Ok(remote.with_options(self.options))
+        Ok(remote
+            .with_options(self.options)
+            .with_partitions(file.partitions.clone()))
     }
 
     /// The row groups of `file` that [`Dataset::keep_row_groups`] keeps.

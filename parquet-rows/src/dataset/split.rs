@@ -7,9 +7,10 @@ use futures_util::{StreamExt, TryStreamExt};
 use object_store::path::Path;
 use object_store::ObjectStore;
 
-use super::{in_file, DataFile, Dataset, Partitioned, Partitions};
+use super::{in_file, DataFile, Dataset};
 use crate::bind::bind;
 use crate::error::{Error, Location, Result};
+use crate::partition::Partitions;
 use crate::remote::{block_on, plan, FetchOptions, RemoteFile};
 use crate::row::{OwnedRow, ParquetRow};
 
@@ -36,7 +37,8 @@ pub struct Split {
     /// `[start, end)` byte ranges the worker fetches, for schedulers that
     /// weigh or place work by bytes.
     pub ranges: Vec<(u64, u64)>,
-    /// The partition values of the file's path.
+    /// The partition values of the file's path: the worker fills the
+    /// `#[parquet(partition)]` fields from them.
     pub partitions: Partitions,
 }
 
@@ -114,23 +116,15 @@ impl Dataset {
 
 impl Split {
     /// Reads the split's rows of `T` from `store`: one request for the
-    /// footer, then the split's row groups' chunks.
+    /// footer, then the split's row groups' chunks. The
+    /// `#[parquet(partition)]` fields hold [`Split::partitions`].
     pub async fn read<T: OwnedRow>(&self, store: Arc<dyn ObjectStore>) -> Result<Vec<T>> {
         self.open(store)
             .await?
+            .with_partitions(self.partitions.clone())
             .read_row_groups(&self.row_groups)
             .await
-    }
-
-    /// Like [`Split::read`], with the partition fields of each row set from
-    /// [`Split::partitions`].
-    pub async fn read_partitioned<T: OwnedRow + Partitioned>(
-        &self,
-        store: Arc<dyn ObjectStore>,
-    ) -> Result<Vec<T>> {
-        let mut rows: Vec<T> = self.read(store).await?;
-        T::set_partitions(&mut rows, &self.partitions)?;
-        Ok(rows)
+            .map_err(|e| self.in_split(e))
     }
 
     /// [`Split::read`], blocking.
@@ -142,16 +136,15 @@ impl Split {
         block_on(self.read::<T>(store))?
     }
 
-    /// [`Split::read_partitioned`], blocking.
-    ///
-    /// # Panics
-    ///
-    /// When called from inside a tokio runtime (use the async method there).
-    pub fn read_partitioned_blocking<T: OwnedRow + Partitioned>(
-        &self,
-        store: Arc<dyn ObjectStore>,
-    ) -> Result<Vec<T>> {
-        block_on(self.read_partitioned::<T>(store))?
+    /// `e`, saying which file the split is of.
+    fn in_split(&self, e: Error) -> Error {
+        match e {
+            Error::Value { location, message } => Error::Value {
+                location,
+                message: format!("in `{}`: {message}", self.location),
+            },
+            other => other,
+        }
     }
 
     async fn open(&self, store: Arc<dyn ObjectStore>) -> Result<RemoteFile> {

@@ -87,6 +87,19 @@ pub trait RowFilter: Sized {
     #[doc(hidden)]
     fn into_predicate_list(self) -> Predicates;
 
+    /// For a predicate on a `#[parquet(partition)]` field, whether a file
+    /// whose partition values are `partitions` may hold matching rows (an
+    /// error when its value does not parse as the field's type); `None` for
+    /// a predicate on a column.
+    #[doc(hidden)]
+    fn partition_test(
+        predicate: &Predicate,
+        partitions: &crate::Partitions,
+    ) -> Option<crate::Result<bool>> {
+        let _ = (predicate, partitions);
+        None
+    }
+
     /// Skips the first `n` matching rows.
     ///
     /// ```
@@ -173,6 +186,30 @@ pub(crate) struct Selection {
 }
 
 impl Selection {
+    /// The selection for a file whose partition values are `partitions`:
+    /// the predicates on partition fields (of filter `F`) are decided here,
+    /// once for the whole file, and left out; `None` when one of them rules
+    /// the file out.
+    pub(crate) fn for_partitions<F: RowFilter>(
+        &self,
+        partitions: &crate::Partitions,
+    ) -> crate::Result<Option<Selection>> {
+        let mut columns = Vec::with_capacity(self.predicates.len());
+        for p in &self.predicates {
+            match F::partition_test(p, partitions) {
+                None => columns.push(p.clone()),
+                Some(Ok(true)) => {}
+                Some(Ok(false)) => return Ok(None),
+                Some(Err(e)) => return Err(e),
+            }
+        }
+        Ok(Some(Selection {
+            predicates: columns,
+            offset: self.offset,
+            limit: self.limit,
+        }))
+    }
+
     /// Whether a row matches every predicate.
     pub(crate) fn matches<'p, T: crate::ParquetRow<'p>>(&self, row: &T) -> bool {
         self.predicates.iter().all(|p| row.test(p))

@@ -65,6 +65,7 @@ use crate::filter::Query;
 use crate::footer::{Footer, FOOTER_GUESS};
 use crate::options::ReadOptions;
 use crate::pages::Pages;
+use crate::partition::Partitions;
 use crate::row::{OwnedRow, ParquetRow};
 
 /// How a [`RemoteFile`] fetches: request sizes, coalescing, concurrency.
@@ -143,6 +144,7 @@ pub struct RemoteFile {
     footer: Footer,
     options: ReadOptions,
     fetch: FetchOptions,
+    partitions: Arc<Partitions>, // what `#[parquet(partition)]` fields are filled from
 }
 
 impl RemoteFile {
@@ -166,6 +168,7 @@ impl RemoteFile {
             footer,
             options: ReadOptions::default(),
             fetch,
+            partitions: Arc::default(),
         })
     }
 
@@ -190,6 +193,26 @@ impl RemoteFile {
     #[must_use]
     pub fn with_fetch_options(mut self, fetch: FetchOptions) -> Self {
         self.fetch = fetch;
+        self
+    }
+
+    /// Fills the `#[parquet(partition)]` fields of the rows read from this
+    /// file from `partitions` (see [`ParquetFile::with_partitions`]); a
+    /// query whose partition predicates rule them out fetches nothing.
+    /// A [`Dataset`](crate::dataset::Dataset) gives each of its files the
+    /// values of its path; a file opened on its own has none unless given:
+    ///
+    /// ```
+    /// # use std::sync::Arc;
+    /// # use parquet_rows::{remote::RemoteFile, Partitions};
+    /// # fn open(remote: RemoteFile) -> RemoteFile {
+    /// let partitions = Partitions::from_path(remote.location().as_ref());
+    /// let remote = remote.with_partitions(partitions);
+    /// # remote }
+    /// ```
+    #[must_use]
+    pub fn with_partitions(mut self, partitions: Partitions) -> Self {
+        self.partitions = Arc::new(partitions);
         self
     }
 
@@ -363,7 +386,9 @@ impl RemoteFile {
             self.footer.select(row_groups)
         };
         let source = Source::Shared(Arc::new(Fetched { ranges: fetched }));
-        ParquetFile::from_parts(footer, source, self.len, true).with_options(self.options)
+        ParquetFile::from_parts(footer, source, self.len, true)
+            .with_options(self.options)
+            .with_partitions((*self.partitions).clone())
     }
 }
 

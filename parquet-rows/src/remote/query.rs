@@ -38,6 +38,12 @@ impl RemoteFile {
         row_groups: Option<&[usize]>,
     ) -> Result<ParquetFile> {
         let binding = bind(T::STRUCT_NAME, &T::fields(), self.schema())?;
+        // Predicates on partition fields are decided by the file's path:
+        // a file they rule out costs no request.
+        let Some(selection) = selection.for_partitions::<T::Filter>(&self.partitions)? else {
+            return Ok(self.file_of(&[], Vec::new()));
+        };
+        let selection = &selection;
         let meta = self.footer.metadata();
         let file_meta = meta.file_metadata();
         // A footer may list fewer column orders than columns.

@@ -26,10 +26,9 @@ pub struct Tick {
     /// The quantity.
     pub size: i64,
     /// From the file's `date=.../` directory, not from a column.
-    #[parquet(skip)]
+    #[parquet(partition)]
     pub date: String,
 }
-parquet_rows::partition_fields!(Tick { date });
 
 const SCHEMA: &str = "message tick {
     REQUIRED INT64 ts (TIMESTAMP_MICROS);

@@ -21,7 +21,7 @@ use parquet::data_type::Int64Type;
 use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::parser::parse_message_type;
-use parquet_rows::dataset::{partition_eq, Dataset};
+use parquet_rows::dataset::Dataset;
 use parquet_rows::remote::RemoteFile;
 use parquet_rows::ParquetRow;
 
@@ -72,10 +72,9 @@ struct Three {
     c0: i64,
     c9: i64,
     c19: i64,
-    #[parquet(skip)]
+    #[parquet(partition)]
     day: String,
 }
-parquet_rows::partition_fields!(Three { day });
 
 /// A bucket of its own on the server at `PARQUET_ROWS_S3_ENDPOINT`.
 fn s3() -> Arc<dyn ObjectStore> {
@@ -141,8 +140,7 @@ fn a_dataset_on_s3_reads_its_bound_chunks() {
         assert_eq!(dataset.files().len(), 2);
         counts.reset();
         let rows: Vec<Three> = dataset
-            .prune(&partition_eq("day", "2026-01-03"))
-            .read_partitioned()
+            .read_where(Three::filter().day().eq("2026-01-03"))
             .await
             .unwrap();
         assert_eq!(rows.len(), GROUPS * ROWS);

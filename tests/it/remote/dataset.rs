@@ -1,5 +1,6 @@
-//! Datasets of many files: partition pruning, row-group pruning by
-//! statistics, file order, globs, and splits read back by a worker.
+//! Datasets of many files: `#[parquet(partition)]` fields and partition
+//! pruning by typed predicates, row-group pruning by statistics, file
+//! order, globs, and splits read back by a worker.
 
 use std::sync::Arc;
 
@@ -8,7 +9,7 @@ use object_store::path::Path;
 use object_store::ObjectStore;
 use parquet::file::properties::WriterProperties;
 use parquet::file::statistics::Statistics;
-use parquet_rows::dataset::{partition_eq, Dataset, Split};
+use parquet_rows::dataset::{Dataset, Split};
 use parquet_rows::{ParquetRow, RowFilter};
 use parquet_rows_suite::{write_columns, ColumnValues};
 
@@ -23,16 +24,27 @@ const ROWS: usize = 50; // per row group, two row groups per file
 struct Tick {
     ts: i64,
     bid: f64,
-    #[parquet(skip)]
+    #[parquet(partition)]
     date: String,
-    #[parquet(skip)]
+    #[parquet(partition)]
     part: u32,
 }
-parquet_rows::partition_fields!(Tick { date, part });
 
 #[derive(ParquetRow, Debug, Clone, PartialEq)]
 struct Ts {
     ts: i64,
+}
+
+/// `part` may be missing from a path; the key is renamed, `rename_all`
+/// applies to the other partition field as to columns.
+#[derive(ParquetRow, Debug, PartialEq)]
+#[parquet(rename_all = "camelCase")]
+struct Loose {
+    ts: i64,
+    #[parquet(partition, rename = "part")]
+    part_number: Option<u32>,
+    #[parquet(partition)]
+    date: String,
 }
 
 /// The bid of the row whose ts is `ts` (ts < 2^20: exact in `f64`).
@@ -118,7 +130,7 @@ fn a_partitioned_dataset_reads_every_file_in_order() {
         DATES * FILES_PER_DATE,
         "_SUCCESS and .crc left out"
     );
-    let rows: Vec<Tick> = dataset.read_partitioned_blocking().unwrap();
+    let rows: Vec<Tick> = dataset.read_blocking().unwrap();
     let want: Vec<Tick> = (0..DATES * FILES_PER_DATE).flat_map(expected).collect();
     assert_eq!(rows, want);
 }
@@ -128,9 +140,10 @@ fn a_parallel_read_gives_the_same_rows() {
     let (store, counts) = store();
     let dataset = Dataset::open_blocking(store, "ticks")
         .unwrap()
-        .prune(&partition_eq("part", "7"));
+        .prune(Tick::filter().part().eq(7))
+        .unwrap();
     counts.reset();
-    let rows: Vec<Tick> = dataset.par_read_partitioned().unwrap();
+    let rows: Vec<Tick> = dataset.par_read().unwrap();
     let want: Vec<Tick> = (0..DATES)
         .flat_map(|d| expected(d * FILES_PER_DATE + 7))
         .collect();
@@ -142,13 +155,14 @@ fn a_parallel_read_gives_the_same_rows() {
 fn a_query_on_one_date_opens_only_that_dates_files() {
     let (store, counts) = store();
     let dataset = Dataset::open_blocking(store, "ticks").unwrap();
+    let all: Vec<Tick> = dataset.read_blocking().unwrap();
     counts.reset();
     let rows: Vec<Tick> = dataset
-        .prune(&partition_eq("date", date(3)))
-        .read_partitioned_blocking()
+        .read_where_blocking(Tick::filter().date().eq(date(3)))
         .unwrap();
-    let want: Vec<Tick> = (30..40).flat_map(expected).collect();
-    assert_eq!(rows, want);
+    let naive: Vec<Tick> = all.into_iter().filter(|t| t.date == date(3)).collect();
+    assert_eq!(rows, naive);
+    assert_eq!(rows.len(), FILES_PER_DATE * 2 * ROWS);
     let locations = counts.locations();
     assert!(
         locations.iter().all(|l| l.contains("date=2026-01-04/")),
@@ -157,6 +171,183 @@ fn a_query_on_one_date_opens_only_that_dates_files() {
     // Per file: its footer, then its chunks (two columns, two row groups,
     // adjacent: one range).
     assert_eq!(counts.gets(), FILES_PER_DATE * 2);
+}
+
+#[test]
+fn partition_and_column_predicates_prune_files_then_row_groups() {
+    let (store, counts) = store();
+    let dataset = Dataset::open_blocking(store, "ticks").unwrap();
+    let all: Vec<Tick> = dataset.read_blocking().unwrap();
+    counts.reset();
+    // Date index 7 holds files 70..80; ts in [75_020, 82_010] keeps files
+    // 75..=79 of that date (80 and 81 are of the next date).
+    let (low, high) = (75_020, 82_010);
+    let query = || {
+        Tick::filter()
+            .date()
+            .le(date(7))
+            .ts()
+            .between(low, high)
+            .part()
+            .ge(5)
+    };
+    let rows: Vec<Tick> = dataset.read_where_blocking(query()).unwrap();
+    let naive: Vec<Tick> = all
+        .iter()
+        .filter(|t| t.date <= date(7) && (low..=high).contains(&t.ts) && t.part >= 5)
+        .cloned()
+        .collect();
+    assert_eq!(rows, naive);
+    assert_eq!(rows.len(), 5 * 2 * ROWS - 20);
+    // Only the files whose path matches are opened (part >= 5 of dates
+    // 0..=7); of those, only files 75..=79 past their footer (the others'
+    // statistics rule every row group out).
+    let locations = counts.locations();
+    for n in 0..DATES * FILES_PER_DATE {
+        let (d, p) = (n / FILES_PER_DATE, n % FILES_PER_DATE);
+        let name = format!("ticks/date={}/part={p}/data.parquet", date(d));
+        let requests = locations.iter().filter(|l| **l == name).count();
+        match (d <= 7 && p >= 5, (75..80).contains(&n)) {
+            (false, _) => assert_eq!(requests, 0, "{name}"),
+            (true, false) => assert_eq!(requests, 1, "{name}"),
+            (true, true) => assert!(requests > 1, "{name}"),
+        }
+    }
+    // Predicates on partition fields are not evaluated against statistics:
+    // a partition predicate alone on a value no file's path has reads nothing.
+    counts.reset();
+    let none: Vec<Tick> = dataset
+        .read_where_blocking(Tick::filter().part().gt(9))
+        .unwrap();
+    assert!(none.is_empty());
+    assert_eq!(counts.gets(), 0);
+    // The window applies after the partition pruning.
+    let window: Vec<Tick> = dataset
+        .read_where_blocking(query().offset(3).limit(2))
+        .unwrap();
+    assert_eq!(window, naive[3..5]);
+}
+
+#[test]
+fn bad_partition_values_are_errors_naming_the_file_key_and_value() {
+    let memory = InMemory::new();
+    put(
+        &memory,
+        &Path::from("ticks/date=2026-01-01/part=1/data.parquet"),
+        file(1),
+    );
+    put(
+        &memory,
+        &Path::from("ticks/date=2026-01-02/part=x7/data.parquet"),
+        file(2),
+    );
+    put(
+        &memory,
+        &Path::from("ticks/date=2026-01-03/data.parquet"),
+        file(3),
+    );
+    let store: Arc<dyn ObjectStore> = Arc::new(memory);
+    let dataset = Dataset::open_blocking(Arc::clone(&store), "ticks").unwrap();
+    let err = dataset.read_blocking::<Tick>().unwrap_err().to_string();
+    assert!(
+        err.contains("ticks/date=2026-01-02/part=x7/data.parquet")
+            && err.contains("partition `part=x7` does not parse as `u32` (field `part`)"),
+        "{err}"
+    );
+    // A typed predicate on the partition parses it too, before any request.
+    let err = dataset
+        .read_where_blocking::<Tick>(Tick::filter().part().eq(1))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("`part=x7`"), "{err}");
+    let err = dataset
+        .clone()
+        .prune(Tick::filter().part().eq(1))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("`part=x7`"), "{err}");
+    // `prune` is for partition predicates only.
+    let err = dataset
+        .clone()
+        .prune(Tick::filter().date().eq("2026-01-01").ts().eq(1))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("`Dataset::prune` takes predicates on `#[parquet(partition)]` fields"),
+        "{err}"
+    );
+    // A file whose path lacks a partition: an error for a required field...
+    let only_3 = dataset
+        .clone()
+        .prune(Tick::filter().date().eq("2026-01-03"))
+        .unwrap();
+    let err = only_3.read_blocking::<Tick>().unwrap_err().to_string();
+    assert!(
+        err.contains("ticks/date=2026-01-03/data.parquet") && err.contains("no partition `part`"),
+        "{err}"
+    );
+    // ... `None` for an `Option` one.
+    let rows: Vec<Loose> = only_3.read_blocking().unwrap();
+    assert_eq!(rows.len(), 2 * ROWS);
+    assert!(rows
+        .iter()
+        .all(|r| r.part_number.is_none() && r.date == "2026-01-03"));
+    // Files the date rules out are not parsed for `part`, nor opened.
+    let rows: Vec<Loose> = dataset
+        .read_where_blocking(Loose::filter().date().eq("2026-01-01"))
+        .unwrap();
+    assert_eq!(rows.len(), 2 * ROWS);
+    assert!(rows.iter().all(|r| r.part_number == Some(1)));
+    // A column of the partition's name in the file: the path's value wins.
+    let with_column = write_columns(
+        "message t { REQUIRED INT64 ts; REQUIRED BINARY date (UTF8); }",
+        WriterProperties::builder().build(),
+        &[vec![
+            ColumnValues::Int64(vec![Some(1), Some(2)]),
+            ColumnValues::Bytes(vec![Some(b"1999-12-31".to_vec()), Some(b"x".to_vec())]),
+        ]],
+    )
+    .unwrap();
+    put(
+        &*store,
+        &Path::from("ticks/date=2026-01-04/part=0/data.parquet"),
+        with_column,
+    );
+    let rows: Vec<Loose> = Dataset::open_blocking(store, "ticks")
+        .unwrap()
+        .read_where_blocking(Loose::filter().date().eq("2026-01-04"))
+        .unwrap();
+    assert_eq!(
+        rows.iter()
+            .map(|r| (r.ts, r.date.as_str()))
+            .collect::<Vec<_>>(),
+        [(1, "2026-01-04"), (2, "2026-01-04")]
+    );
+}
+
+/// Hive directories on a local disk, through `LocalFileSystem`.
+#[test]
+fn a_local_directory_of_partitions_is_a_dataset_too() {
+    let dir = std::env::temp_dir().join(format!("parquet-rows-hive-{}", std::process::id()));
+    for n in 0..4 {
+        let part = dir.join(format!("ticks/date={}/part={n}", date(n % 2)));
+        std::fs::create_dir_all(&part).unwrap();
+        std::fs::write(part.join("data.parquet"), file(n)).unwrap();
+    }
+    let store: Arc<dyn ObjectStore> =
+        Arc::new(object_store::local::LocalFileSystem::new_with_prefix(&dir).unwrap());
+    let dataset = Dataset::open_blocking(store, "ticks").unwrap();
+    let rows: Vec<Tick> = dataset
+        .read_where_blocking(Tick::filter().date().eq(date(1)).part().lt(3))
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(dataset.files().len(), 4);
+    // File 1 (ts 1000..1100) is the only one of date index 1 with part < 3.
+    let want: Vec<Tick> = expected(1)
+        .into_iter()
+        .map(|t| Tick { date: date(1), ..t })
+        .collect();
+    assert_eq!(rows, want);
 }
 
 #[test]
@@ -226,7 +417,8 @@ fn splits_read_by_workers_give_the_dataset_rows() {
     let (store, counts) = store();
     let dataset = Dataset::open_blocking(Arc::clone(&store), "ticks")
         .unwrap()
-        .prune(&|p: &parquet_rows::dataset::Partitions| p.get("date") <= Some("2026-01-03"));
+        .prune(Tick::filter().date().le("2026-01-03"))
+        .unwrap();
     counts.reset();
     // One row group's two chunks are about 800 bytes: a target of 1 byte
     // makes one split per row group, a large one one split per file.
@@ -243,15 +435,30 @@ fn splits_read_by_workers_give_the_dataset_rows() {
     assert_eq!(received, small);
     let mut rows = Vec::new();
     for split in &received {
-        rows.extend(
-            split
-                .read_partitioned_blocking::<Tick>(Arc::clone(&store))
-                .unwrap(),
-        );
+        rows.extend(split.read_blocking::<Tick>(Arc::clone(&store)).unwrap());
     }
-    let want: Vec<Tick> = dataset.read_partitioned_blocking().unwrap();
+    let want: Vec<Tick> = dataset.read_blocking().unwrap();
     assert_eq!(rows.len(), 30 * 2 * ROWS);
     assert_eq!(rows, want);
+    // The workers filled the partition fields from the splits.
+    assert_eq!(rows[0].date, "2026-01-01");
+    assert_eq!(rows.last().unwrap().date, "2026-01-03");
+    assert_eq!(rows.last().unwrap().part, 9);
+    assert_eq!(received[1].partitions.get("part"), Some("0"));
+
+    // A split whose partition value does not parse fails with the file's name.
+    let mut bad = received[0].clone();
+    bad.partitions = [("date", "2026-01-01"), ("part", "-1")]
+        .into_iter()
+        .collect();
+    let err = bad
+        .read_blocking::<Tick>(Arc::clone(&store))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(&bad.location) && err.contains("`part=-1`"),
+        "{err}"
+    );
 
     // A split of a file that changed since is refused.
     let mut stale = received[0].clone();
