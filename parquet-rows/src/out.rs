@@ -105,6 +105,22 @@ impl<R, T, N: Nulls, F: FnMut(&mut R) -> &mut N::Field<T>> ValueOut<T> for Field
         // through `self`, its position was stored back to memory after every
         // row written (the compiler cannot tell the rows from `self` apart).
         let mut rows = std::mem::take(&mut self.rows);
+        if let (n, Some(upper)) = values.size_hint() {
+            if n == upper {
+                // An exact count (std's slice, `chunks_exact` and
+                // `repeat_n` iterators: indices, PLAIN bytes, a run): the
+                // rows it fills are split off first and zipped by value,
+                // and a zip of two slice iterators counts one index
+                // instead of checking both ends for every value.
+                let rows = rows.into_slice();
+                let (head, tail) = rows.split_at_mut(n.min(rows.len()));
+                for (value, row) in values.zip(head) {
+                    *(self.field)(row) = N::some(value);
+                }
+                self.rows = tail.iter_mut();
+                return;
+            }
+        }
         // Values first: `zip` takes an item from its first iterator before
         // asking the second, and a row taken when the values have run out
         // would be skipped by the next call.
@@ -211,7 +227,8 @@ mod tests {
             })
             .collect();
         let mut out = FieldOut::<_, _>::new(&mut rows, field_a);
-        out.put_all([7, 8].into_iter());
+        out.put_all([7].into_iter()); // an exact count
+        out.put_all([8, 0].into_iter().filter(|&v| v > 0)); // a count not known
         out.put_all([9, 10, 11].into_iter()); // one slot left: 10 and 11 are not taken
         scatter(
             &mut rows[1..],
