@@ -165,3 +165,23 @@ pub fn test_body(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
         }
     }
 }
+
+/// The body of `ParquetRow::probes`: for each field some predicate tests,
+/// its column read as the field type's `FilterField::Probe`.
+pub fn probes_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) -> TokenStream {
+    let probes = fields(cont, krate).into_iter().map(|(i, f)| {
+        let ty = f.ty;
+        quote_spanned! {ty.span()=>
+            #krate::__private::Extend::extend(
+                &mut __probes,
+                #krate::__private::probe::<<#ty as #krate::__private::FilterField>::Probe<#lt>>(__rg, #i, __preds)?,
+            );
+        }
+    });
+    quote! {
+        #[allow(unused_mut)]
+        let mut __probes = #krate::__private::Vec::new();
+        #(#probes)*
+        #krate::__private::Ok(__probes)
+    }
+}

@@ -418,7 +418,8 @@ pub mod __private {
     pub use crate::error::Result;
     pub use crate::field::ParquetField;
     pub use crate::filter::{
-        discard, Column, FilterField, NoFilter, Predicate, Predicates, Query, RowFilter, ScalarRef,
+        discard, probe, Column, FilterField, NoFilter, Predicate, Predicates, Probe, Query,
+        RowFilter, ScalarRef,
     };
     pub use crate::nested::{Assembled, BatchReader, Bound, ListElement, ParquetNode, Shape};
     pub use crate::pages::RowGroup;
@@ -430,11 +431,13 @@ pub mod __private {
     pub use core::convert::TryFrom;
     pub use core::default::Default;
     pub use core::fmt::Display;
+    pub use core::iter::Extend;
     pub use core::iter::Iterator;
     pub use core::option::Option;
     pub use core::option::Option::Some;
     pub use core::result::Result::Ok;
     pub use parquet_rows_rules::FieldKind;
+    pub use std::boxed::Box;
     pub use std::vec::Vec;
 
     /// Rows decoded per batch: small enough that a batch of every field's
