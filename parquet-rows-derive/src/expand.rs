@@ -116,8 +116,8 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
     let filter = crate::filter::filter_ident(cont);
     let filter_struct = crate::filter::filter_struct(cont, vis, &krate);
     let filter_impls = crate::filter::filter_impls(cont, vis, &krate);
-    let test = crate::filter::test_body(cont, &krate);
-    let probes = crate::filter::probes_body(cont, &krate, &lt);
+    let test = crate::filter::test_fn(cont, &krate);
+    let probes = crate::filter::probes_fn(cont, &krate, &lt);
 
     quote! {
         #[doc(hidden)]
@@ -149,17 +149,8 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
 
                 type Filter = #filter;
 
-                #[inline]
-                fn test(&self, __p: &#krate::__private::Predicate) -> bool {
-                    #test
-                }
-
-                fn probes(
-                    __rg: &#krate::__private::RowGroup<'_, #lt>,
-                    __preds: &[#krate::__private::Predicate],
-                ) -> #krate::__private::Result<#krate::__private::Vec<#krate::__private::Box<dyn #krate::__private::Probe + #lt>>> {
-                    #probes
-                }
+                #test
+                #probes
             }
 
             #node

@@ -54,7 +54,7 @@ struct Layout {
     dictionary: bool,
     group_rows: usize,
     page_rows: usize,
-    v2: bool, // data pages v2
+    version: WriterVersion, // v1 or v2 data pages
 }
 
 fn layout(rng: &mut Rng) -> Layout {
@@ -71,7 +71,11 @@ fn layout(rng: &mut Rng) -> Layout {
         dictionary: rng.chance(50),
         group_rows: 1 + rng.below(1200),
         page_rows: 1 + rng.below(300),
-        v2: rng.chance(50),
+        version: if rng.chance(50) {
+            WriterVersion::PARQUET_2_0
+        } else {
+            WriterVersion::PARQUET_1_0
+        },
     }
 }
 
@@ -115,11 +119,7 @@ fn write(l: &Layout, rows: &[Row]) -> Bytes {
         .set_max_row_group_row_count(Some(l.group_rows))
         .set_data_page_row_count_limit(l.page_rows)
         .set_write_batch_size(l.page_rows)
-        .set_writer_version(if l.v2 {
-            WriterVersion::PARQUET_2_0
-        } else {
-            WriterVersion::PARQUET_1_0
-        })
+        .set_writer_version(l.version)
         .build();
     let schema = Arc::new(parse_message_type(SCHEMA).unwrap());
     let mut buf = Vec::new();
@@ -457,7 +457,7 @@ fn sorted_ranges_read_few_rows_and_absent_symbols_none() {
         dictionary: true,
         group_rows: 5_000,
         page_rows: 500,
-        v2: false,
+        version: WriterVersion::PARQUET_1_0,
     };
     let mut rng = Rng::new(7);
     let all = rows(&mut rng, &l);
@@ -494,7 +494,7 @@ fn filtered_pages_decode_only_their_struct() {
         dictionary: false,
         group_rows: 100,
         page_rows: 100,
-        v2: false,
+        version: WriterVersion::PARQUET_1_0,
     };
     let mut rng = Rng::new(1);
     let file = ParquetFile::from_bytes(write(&l, &rows(&mut rng, &l))).unwrap();
@@ -680,7 +680,7 @@ fn rejected_rows_are_skipped_in_the_other_columns() {
             .map(|i| Strict {
                 kind: 1,
                 name: format!("n{i}"),
-                size: i32::try_from(i).unwrap(),
+                size: i,
             })
             .collect();
         let filter = || Strict::filter().kind().eq(1);

@@ -100,9 +100,9 @@ const MIN_GAP: usize = 8;
 /// (rows to skip, rows to take) covering all of them.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub(crate) struct Runs {
-    runs: Vec<(usize, usize)>, // invariant: no pair is (0, 0); a pair with take 0 is last
-    selected: usize,           // invariant: the sum of the takes
-    rows: usize,               // invariant: the sum of skips and takes
+    pairs: Vec<(usize, usize)>, // invariant: no pair is (0, 0); a pair with take 0 is last
+    selected: usize,            // invariant: the sum of the takes
+    rows: usize,                // invariant: the sum of skips and takes
 }
 
 impl Runs {
@@ -114,14 +114,14 @@ impl Runs {
         self.rows += n;
         if keep {
             self.selected += n;
-            match self.runs.last_mut() {
+            match self.pairs.last_mut() {
                 Some(last) => last.1 += n,
-                None => self.runs.push((0, n)),
+                None => self.pairs.push((0, n)),
             }
         } else {
-            match self.runs.last_mut() {
+            match self.pairs.last_mut() {
                 Some(last) if last.1 == 0 => last.0 += n,
-                _ => self.runs.push((n, 0)),
+                _ => self.pairs.push((n, 0)),
             }
         }
     }
@@ -138,7 +138,7 @@ impl Runs {
 
     /// The pairs of (rows to skip, rows to take).
     pub(crate) fn pairs(&self) -> &[(usize, usize)] {
-        &self.runs
+        &self.pairs
     }
 
     /// Rows taken.
@@ -150,7 +150,7 @@ impl Runs {
     /// skips some, its limit ends the rest), and uses up `window` as much.
     pub(crate) fn restrict(&mut self, window: &mut Window) {
         let mut out = Runs::default();
-        for &(skip, take) in &self.runs {
+        for &(skip, take) in &self.pairs {
             out.push(false, skip);
             let skipped = take.min(window.skip);
             window.skip -= skipped;
@@ -172,7 +172,7 @@ impl Runs {
     /// run of taken rows. Each run costs a skip and a short batch in every
     /// column, a fragmented selection (a row in two) more than it saves.
     pub(crate) fn row_level(&self) -> bool {
-        let takes = self.runs.iter().filter(|r| r.1 > 0).count();
+        let takes = self.pairs.iter().filter(|r| r.1 > 0).count();
         self.rows - self.selected >= takes.saturating_mul(MIN_GAP)
     }
 
@@ -180,7 +180,7 @@ impl Runs {
     /// only the taken ones.
     pub(crate) fn retain<T>(&self, rows: &mut Vec<T>, from: usize) {
         let (mut kept, mut next) = (from, from);
-        for &(skip, take) in &self.runs {
+        for &(skip, take) in &self.pairs {
             next += skip;
             for _ in 0..take {
                 if next >= rows.len() {
