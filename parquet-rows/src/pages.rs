@@ -252,8 +252,9 @@ impl Pages {
 
     /// Appends to `out` the rows of `group` that `runs` takes: decoding
     /// those only, every column skipping the others, or when the runs are
-    /// too short for that to pay ([`Runs::row_level`]), decoding every row
-    /// and keeping those. A failed batch may leave placeholder rows.
+    /// too short for that to pay ([`Runs::row_level`]) and `T` has no drop
+    /// glue, decoding every row and keeping those. A failed batch may leave
+    /// placeholder rows.
     pub(crate) fn decode_runs<'p, T: ParquetRow<'p>>(
         &'p self,
         group: &'p LoadedRowGroup,
@@ -264,7 +265,7 @@ impl Pages {
         if runs.selected() == 0 {
             return Ok(());
         }
-        if !runs.row_level() {
+        if !(std::mem::needs_drop::<T>() || runs.row_level()) {
             let from = out.len();
             self.decode_groups(std::slice::from_ref(group), binding, out)?;
             runs.retain(out, from);

@@ -168,9 +168,12 @@ impl Runs {
 
     /// Whether decoding only the taken rows (skipping the others in every
     /// column) is expected to beat decoding every row and dropping the
-    /// others: when the skipped rows are on average at least [`MIN_GAP`] per
-    /// run of taken rows. Each run costs a skip and a short batch in every
-    /// column, a fragmented selection (a row in two) more than it saves.
+    /// others, for rows of a type without drop glue: when the skipped rows
+    /// are on average at least [`MIN_GAP`] per run of taken rows. Each run
+    /// costs a skip and a short batch in every column, a fragmented
+    /// selection (a row in two) more than it saves. Rows that need dropping
+    /// (`String` fields) are always decoded with skips: decoding a row only
+    /// to drop it allocates and frees, which costs more than any run.
     pub(crate) fn row_level(&self) -> bool {
         let takes = self.pairs.iter().filter(|r| r.1 > 0).count();
         self.rows - self.selected >= takes.saturating_mul(MIN_GAP)
