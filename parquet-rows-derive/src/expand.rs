@@ -510,7 +510,7 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
     };
     let (leading, trailing) = (discard("leading"), discard("trailing"));
     // Rows a query's predicates rejected, between the runs of rows that
-    // matched (see `parquet_rows::filter::select`).
+    // matched (see `parquet_rows::pages::select`).
     let skips = (0..read.len()).map(|i| {
         let (ty, reader) = (&node[i], reader(i));
         quote_spanned! {ty.span()=>

@@ -418,10 +418,10 @@ pub mod __private {
     pub use crate::error::Result;
     pub use crate::field::ParquetField;
     pub use crate::filter::{
-        discard, probe, Column, FilterField, NoFilter, Predicate, Predicates, Probe, Query,
-        RowFilter, ScalarRef,
+        discard, Column, FilterField, NoFilter, Predicate, Predicates, Query, RowFilter, ScalarRef,
     };
     pub use crate::nested::{Assembled, BatchReader, Bound, ListElement, ParquetNode, Shape};
+    pub use crate::pages::select::{probe, Probe};
     pub use crate::pages::RowGroup;
     pub use crate::physical::Physical;
     pub use crate::row::{OwnedRow, ParquetRow};

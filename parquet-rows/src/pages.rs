@@ -1,5 +1,7 @@
 //! The holder of decompressed pages that borrowed rows point into.
 
+pub(crate) mod select;
+
 use std::ops::Range;
 use std::sync::OnceLock;
 
@@ -10,12 +12,12 @@ use crate::bind::{bind, Binding};
 use crate::column::ColumnReader;
 use crate::encoding::Arena;
 use crate::error::{Error, Location, Result};
-use crate::filter::select::Runs;
 use crate::filter::{Selection, Window};
 use crate::nested::Bound;
 use crate::physical::Physical;
 use crate::row::ParquetRow;
 use crate::sink::RowSink;
+use select::Runs;
 
 /// Decompressed pages of the columns a struct reads, for one or more row groups.
 ///
@@ -211,7 +213,7 @@ impl Pages {
     /// `window` lets through, using up `window` as much. For a struct whose
     /// fields each read one flat column, the predicate columns are decoded
     /// and tested first, then the struct's columns for the matching rows
-    /// (`filter::select`); otherwise every row is decoded and tested. On an
+    /// (`pages::select`); otherwise every row is decoded and tested. On an
     /// error, `out` keeps only the rows it had.
     pub(crate) fn decode_where<'p, T: ParquetRow<'p>>(
         &'p self,
@@ -247,7 +249,7 @@ impl Pages {
         self.check_loaded(group, binding)?;
         let rows = 0..group.num_rows;
         let whole = RowGroup::new(group, &binding.fields, self.options.output_bytes(), rows);
-        crate::filter::select::select::<T>(&whole, selection, window)
+        select::select::<T>(&whole, selection, window)
     }
 
     /// Appends to `out` the rows of `group` that `runs` takes: decoding
@@ -585,7 +587,7 @@ impl<'p> RowGroup<'_, 'p> {
     /// The rows to decode, in turn with those to skip: pairs of (rows to
     /// skip, rows to decode) covering [`RowGroup::num_rows`] rows. One pair
     /// `(0, num_rows)` unless a query's predicates were tested first
-    /// (`filter::select`).
+    /// (`pages::select`).
     pub fn runs(&self) -> &[(usize, usize)] {
         self.runs.unwrap_or(&self.whole)
     }

@@ -36,15 +36,12 @@
 pub(crate) mod plan;
 mod predicate;
 pub(crate) mod prune;
-pub(crate) mod select;
 
 use std::marker::PhantomData;
 use std::ops::{Bound, RangeBounds};
 
 pub(crate) use predicate::{Op, Scalar, Summary, Test};
 pub use predicate::{Predicate, ScalarRef};
-#[doc(hidden)]
-pub use select::{probe, Probe};
 
 /// The filter type `#[derive(ParquetRow)]` generated for `T`, to name it
 /// (`FilterOf<Tick<'static>>` for a struct with a lifetime, whose filter does

@@ -16,10 +16,10 @@
 //! else:                decode every row, keep the taken ones
 //! ```
 
-use super::{FilterField, Predicate, Selection, Window};
+use super::RowGroup;
 use crate::error::Result;
+use crate::filter::{FilterField, Predicate, Selection, Window};
 use crate::nested::{BatchReader, ParquetNode};
-use crate::pages::RowGroup;
 
 /// One predicate field's column, read a batch of rows at a time to test its
 /// predicates on them. Made by the derive's `ParquetRow::probes` through
@@ -76,7 +76,7 @@ where
 {
     let tests: Vec<Predicate> = predicates
         .iter()
-        .filter(|p| p.field == field)
+        .filter(|p| p.field() == field)
         .cloned()
         .collect();
     if tests.is_empty() {
