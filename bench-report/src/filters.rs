@@ -3,6 +3,10 @@
 //! 50-symbol dictionary-encoded file; parquet-rows' filtered reads against
 //! its full read and arrow's `RowFilter` + `RowSelection` in the same run.
 //!
+//! Then row-level queries no statistics can prune: `bid` below a price that
+//! 1 % (and 20 %) of the 50-symbol file's rows are under, scattered over
+//! every page, where only decoding the predicate column first saves work.
+//!
 //! `bench-report filters [--rounds N]` prints, per query and variant, the
 //! median and min milliseconds and the ratio to parquet-rows' full read of
 //! the same file. Every variant's row count is checked before timing.
@@ -475,5 +479,77 @@ pub fn run(rounds: usize) {
         file.num_row_groups(),
         symbols()[7]
     );
+    time(&mut q, rounds);
+    drop(q);
+
+    // `bid` is uniform over 1000 steps in every row group and page: nothing
+    // is pruned, every row is tested.
+    for (name, steps) in [("bid-1pct", 10), ("bid-20pct", 200)] {
+        let below = 1.0 + f64::from(steps) * 1e-5 - 1e-7;
+        bid_query(name, &bytes, &file, &arrow_meta, below, rounds);
+    }
+}
+
+/// `bid < below` on the 50-symbol file: parquet-rows borrowed and owned,
+/// and arrow's `RowFilter` on the `bid` column.
+fn bid_query(
+    name: &'static str,
+    bytes: &Bytes,
+    file: &ParquetFile,
+    arrow_meta: &ArrowReaderMetadata,
+    below: f64,
+    rounds: usize,
+) {
+    let full = file.read::<TickOwned>().expect("read");
+    let expected = full.iter().filter(|t| t.bid < below).count();
+    drop(full);
+    let groups: Vec<usize> = (0..file.num_row_groups()).collect();
+    let mut q = Query {
+        name,
+        expected,
+        variants: vec![
+            (
+                "full-borrowed",
+                Box::new(|| {
+                    file.load::<Tick>()
+                        .expect("load")
+                        .rows::<Tick>()
+                        .expect("rows")
+                        .len()
+                }),
+            ),
+            (
+                "rows-filtered-borrowed",
+                Box::new(|| {
+                    let pages = file
+                        .load_where::<Tick>(Tick::filter().bid().lt(below))
+                        .expect("load_where");
+                    pages.rows::<Tick>().expect("rows").len()
+                }),
+            ),
+            (
+                "rows-filtered-owned",
+                Box::new(|| {
+                    file.read_where::<TickOwned>(TickOwned::filter().bid().lt(below))
+                        .expect("read_where")
+                        .len()
+                }),
+            ),
+            (
+                "full-owned",
+                Box::new(|| file.read::<TickOwned>().expect("read").len()),
+            ),
+            (
+                "arrow-rowfilter",
+                Box::new(move || {
+                    arrow_query(bytes, arrow_meta, groups.clone(), None, 2, move |b| {
+                        let bid = b.column(0).as_primitive::<Float64Type>();
+                        Ok(bid.iter().map(|v| v.map(|v| v < below)).collect())
+                    })
+                }),
+            ),
+        ],
+    };
+    eprintln!("{name}: bid < {below}, {expected} rows");
     time(&mut q, rounds);
 }

@@ -108,7 +108,8 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
     let filter = crate::filter::filter_ident(cont);
     let filter_struct = crate::filter::filter_struct(cont, vis, &krate);
     let filter_impls = crate::filter::filter_impls(cont, vis, &krate);
-    let test = crate::filter::test_body(cont, &krate);
+    let test = crate::filter::test_fn(cont, &krate);
+    let probes = crate::filter::probes_fn(cont, &krate, &lt);
 
     quote! {
         #[doc(hidden)]
@@ -140,10 +141,8 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
 
                 type Filter = #filter;
 
-                #[inline]
-                fn test(&self, __p: &#krate::__private::Predicate) -> bool {
-                    #test
-                }
+                #test
+                #probes
             }
 
             #node
@@ -548,17 +547,30 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
             .collect()
     };
     let (leading, trailing) = (discard("leading"), discard("trailing"));
+    // Rows a query's predicates rejected, between the runs of rows that
+    // matched (see `parquet_rows::pages::select`).
+    let skips = (0..read.len()).map(|i| {
+        let (ty, reader) = (&node[i], reader(i));
+        quote_spanned! {ty.span()=>
+            #krate::__private::discard::<#ty, _>(&mut #reader, __skip)?;
+        }
+    });
 
     quote! {
         #(#partitions)*
         #(#readers)*
         #(#converters)*
         #(#leading)*
-        let mut __left = __rg.num_rows();
-        while __left > 0 {
-            let __n = if __left < #krate::__private::BATCH { __left } else { #krate::__private::BATCH };
-            #batch
-            __left -= __n;
+        for &(__skip, __take) in __rg.runs() {
+            if __skip > 0 {
+                #(#skips)*
+            }
+            let mut __left = __take;
+            while __left > 0 {
+                let __n = if __left < #krate::__private::BATCH { __left } else { #krate::__private::BATCH };
+                #batch
+                __left -= __n;
+            }
         }
         #(#trailing)*
         #(#finishes)*
@@ -718,6 +730,12 @@ fn fallback(input: &syn::DeriveInput, krate: &TokenStream) -> TokenStream {
                 type Filter = #krate::__private::NoFilter;
                 fn test(&self, _: &#krate::__private::Predicate) -> bool {
                     true
+                }
+                fn probes(
+                    _: &#krate::__private::RowGroup<'_, #lt>,
+                    _: &[#krate::__private::Predicate],
+                ) -> #krate::__private::Result<#krate::__private::Vec<#krate::__private::Box<dyn #krate::__private::Probe + #lt>>> {
+                    ::core::unimplemented!()
                 }
             }
             #owned

@@ -160,8 +160,8 @@ pub fn filter_impls(
     }
 }
 
-/// The body of `ParquetRow::test`: the predicate's field's value, tested.
-pub fn test_body(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
+/// `ParquetRow::test`: the predicate's field's value, tested.
+pub fn test_fn(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
     let arms = fields(cont, krate).into_iter().map(|(i, f)| {
         let (name, ty) = (f.ident, f.ty);
         quote_spanned! {ty.span()=>
@@ -169,9 +169,37 @@ pub fn test_body(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
         }
     });
     quote! {
-        match __p.field() {
-            #(#arms)*
-            _ => true,
+        #[inline]
+        fn test(&self, __p: &#krate::__private::Predicate) -> bool {
+            match __p.field() {
+                #(#arms)*
+                _ => true,
+            }
+        }
+    }
+}
+
+/// `ParquetRow::probes`: for each field some predicate tests, its column
+/// read as the field type's `FilterField::Probe`.
+pub fn probes_fn(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) -> TokenStream {
+    let probes = fields(cont, krate).into_iter().map(|(i, f)| {
+        let ty = f.ty;
+        quote_spanned! {ty.span()=>
+            #krate::__private::Extend::extend(
+                &mut __probes,
+                #krate::__private::probe::<<#ty as #krate::__private::FilterField>::Probe<#lt>>(__rg, #i, __preds)?,
+            );
+        }
+    });
+    quote! {
+        fn probes(
+            __rg: &#krate::__private::RowGroup<'_, #lt>,
+            __preds: &[#krate::__private::Predicate],
+        ) -> #krate::__private::Result<#krate::__private::Vec<#krate::__private::Box<dyn #krate::__private::Probe + #lt>>> {
+            #[allow(unused_mut)]
+            let mut __probes = #krate::__private::Vec::new();
+            #(#probes)*
+            #krate::__private::Ok(__probes)
         }
     }
 }

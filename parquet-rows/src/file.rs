@@ -541,8 +541,10 @@ impl ParquetFile {
                     return Ok(Vec::new());
                 };
                 let mut rows = Vec::new();
-                self.pages(vec![group]).decode_into(&binding, &mut rows)?;
-                rows.retain(|row| selection.matches(row));
+                let pages = self.pages(vec![group]);
+                pages.options.check_output::<T>(pages.num_rows())?;
+                let group = &pages.row_groups[0];
+                pages.decode_where(group, &binding, &selection, &mut Window::all(), &mut rows)?;
                 Ok(rows)
             })
             .collect::<Result<Vec<Vec<T>>>>()?;
@@ -795,11 +797,16 @@ impl<T: OwnedRow> Rows<'_, T> {
                 continue;
             };
             let mut rows = Vec::new();
-            file.pages(vec![group])
-                .decode_into(&self.binding, &mut rows)?;
-            let selection = &self.selection;
-            self.window
-                .retain(&mut rows, 0, |row| selection.matches(row));
+            let pages = file.pages(vec![group]);
+            pages.options.check_output::<T>(pages.num_rows())?;
+            let group = &pages.row_groups[0];
+            pages.decode_where(
+                group,
+                &self.binding,
+                &self.selection,
+                &mut self.window,
+                &mut rows,
+            )?;
             if !rows.is_empty() {
                 return Ok(Some(rows));
             }

@@ -56,6 +56,44 @@ pub struct RowGroup<'a, 'p> {
     pub(crate) partitions: &'a Partitions, // the file's partition values
     pub(crate) output_bytes: usize, // `ReadOptions::max_output_bytes`, which bounds lists too
     pub(crate) rows: Range<usize>, // invariant: within `0..group.num_rows`; the loaded rows to decode
+    runs: Option<&'a [(usize, usize)]>, // invariant: covers `rows`; rows to skip and decode in turn (`None`: decode all)
+    whole: [(usize, usize); 1],         // the one run of `rows` when `runs` is `None`
+}
+
+impl<'a, 'p> RowGroup<'a, 'p> {
+    /// Rows `rows` (within the loaded ones) of `group`, every one decoded.
+    pub(crate) fn new(
+        group: &'p LoadedRowGroup,
+        fields: &'a [Bound],
+        partitions: &'a Partitions,
+        output_bytes: usize,
+        rows: Range<usize>,
+    ) -> Self {
+        RowGroup {
+            group,
+            fields,
+            partitions,
+            output_bytes,
+            whole: [(0, rows.len())],
+            rows,
+            runs: None,
+        }
+    }
+
+    /// The loaded rows of `group`, skipping and decoding them as `runs`
+    /// says (pairs of rows to skip, rows to decode, covering them all).
+    pub(crate) fn selected(
+        group: &'p LoadedRowGroup,
+        fields: &'a [Bound],
+        partitions: &'a Partitions,
+        output_bytes: usize,
+        runs: &'a [(usize, usize)],
+    ) -> Self {
+        RowGroup {
+            runs: Some(runs),
+            ..RowGroup::new(group, fields, partitions, output_bytes, 0..group.num_rows)
+        }
+    }
 }
 
 impl<'p> RowGroup<'_, 'p> {
@@ -64,9 +102,18 @@ impl<'p> RowGroup<'_, 'p> {
         self.partitions
     }
 
-    /// Rows to decode: the row group's, or a range of them (parallel readers).
+    /// Rows the decoder moves through (decoded or skipped): the row group's,
+    /// or a range of them (parallel readers).
     pub fn num_rows(&self) -> usize {
         self.rows.len()
+    }
+
+    /// The rows to decode, in turn with those to skip: pairs of (rows to
+    /// skip, rows to decode) covering [`RowGroup::num_rows`] rows. One pair
+    /// `(0, num_rows)` unless a query's predicates were tested first
+    /// (`pages::select`).
+    pub fn runs(&self) -> &[(usize, usize)] {
+        self.runs.unwrap_or(&self.whole)
     }
 
     /// The binding of field number `field` (in `ParquetRow::fields` order).

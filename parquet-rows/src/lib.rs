@@ -436,6 +436,7 @@ pub mod __private {
     pub use crate::nested::{
         Assembled, BatchReader, Bound, FieldSpec, ListElement, ParquetNode, Shape,
     };
+    pub use crate::pages::select::{probe, Probe};
     pub use crate::partition::{PartitionField, PartitionNode, Partitions};
     pub use crate::physical::Physical;
     pub use crate::row::{OwnedRow, ParquetRow};
@@ -445,12 +446,14 @@ pub mod __private {
     pub use core::convert::TryFrom;
     pub use core::default::Default;
     pub use core::fmt::Display;
+    pub use core::iter::Extend;
     pub use core::iter::Iterator;
     pub use core::option::Option;
     pub use core::option::Option::None;
     pub use core::option::Option::Some;
     pub use core::result::Result::Ok;
     pub use parquet_rows_rules::FieldKind;
+    pub use std::boxed::Box;
     pub use std::vec::Vec;
 
     /// Rows decoded per batch: small enough that a batch of every field's

@@ -1,16 +1,19 @@
 //! The holder of decompressed pages that borrowed rows point into.
 
-#[cfg(feature = "rayon")]
+pub(crate) mod select;
+
 use std::ops::Range;
 
 use parquet::schema::types::SchemaDescPtr;
 
 use crate::bind::{bind, Binding};
 use crate::error::{Error, Location, Result};
+use crate::filter::{Selection, Window};
 use crate::group::{LoadedRowGroup, RowGroup};
 use crate::partition::Partitions;
 use crate::row::ParquetRow;
 use crate::sink::RowSink;
+use select::Runs;
 
 /// Decompressed pages of the columns a struct reads, for one or more row groups.
 ///
@@ -102,19 +105,32 @@ impl Pages {
     /// groups). On an error, `out` keeps only the rows it had before the call.
     pub fn rows_into<'p, T: ParquetRow<'p>>(&'p self, out: &mut Vec<T>) -> Result<()> {
         let binding = bind(T::STRUCT_NAME, &T::fields(), &self.schema)?;
+        let Some(selection) = self.selection::<T>()? else {
+            return self.decode_into(&binding, out);
+        };
+        self.options.check_output::<T>(self.num_rows())?;
         let before = out.len();
-        self.decode_into(&binding, out)?;
-        self.keep_matching(out, before)
+        let mut window = Window::of(selection);
+        for group in &self.row_groups {
+            if window.full() {
+                break;
+            }
+            if let Err(e) = self.decode_where(group, &binding, selection, &mut window, out) {
+                out.truncate(before);
+                return Err(e);
+            }
+        }
+        Ok(())
     }
 
-    /// With a query (pages from [`ParquetFile::load_where`](crate::ParquetFile::load_where)),
-    /// keeps of `out[from..]` only the rows that match it, in its window.
-    fn keep_matching<'p, T: ParquetRow<'p>>(&self, out: &mut Vec<T>, from: usize) -> Result<()> {
+    /// The query these pages were loaded for (by
+    /// [`ParquetFile::load_where`](crate::ParquetFile::load_where)), if any;
+    /// an error when `T` is not the struct it was written for.
+    fn selection<'p, T: ParquetRow<'p>>(&self) -> Result<Option<&Selection>> {
         let Some(filtered) = &self.filter else {
-            return Ok(());
+            return Ok(None);
         };
         if filtered.struct_name != T::STRUCT_NAME {
-            out.truncate(from);
             return Err(Error::Unsupported {
                 location: Location::default(),
                 message: format!(
@@ -123,10 +139,98 @@ impl Pages {
                 ),
             });
         }
-        let selection = &filtered.selection;
-        let mut window = crate::filter::Window::of(selection);
-        window.retain(out, from, |row| selection.matches(row));
-        Ok(())
+        Ok(Some(&filtered.selection))
+    }
+
+    /// Appends to `out` the rows of `group` that match `selection` and that
+    /// `window` lets through, using up `window` as much. For a struct whose
+    /// fields each read one flat column, the predicate columns are decoded
+    /// and tested first, then the struct's columns for the matching rows
+    /// (`pages::select`); otherwise every row is decoded and tested. On an
+    /// error, `out` keeps only the rows it had.
+    pub(crate) fn decode_where<'p, T: ParquetRow<'p>>(
+        &'p self,
+        group: &'p LoadedRowGroup,
+        binding: &Binding,
+        selection: &Selection,
+        window: &mut Window,
+        out: &mut Vec<T>,
+    ) -> Result<()> {
+        let before = out.len();
+        let result = if binding.flat {
+            self.select::<T>(group, binding, selection, window)
+                .and_then(|runs| self.decode_runs(group, binding, &runs, out))
+        } else {
+            self.decode_groups(std::slice::from_ref(group), binding, out)
+                .map(|()| window.retain(out, before, |row| selection.matches(row)))
+        };
+        if result.is_err() {
+            out.truncate(before);
+        }
+        result
+    }
+
+    /// The rows of `group` that match `selection` and that `window` lets
+    /// through, found by decoding the predicate columns only.
+    pub(crate) fn select<'p, T: ParquetRow<'p>>(
+        &'p self,
+        group: &'p LoadedRowGroup,
+        binding: &Binding,
+        selection: &Selection,
+        window: &mut Window,
+    ) -> Result<Runs> {
+        self.check_loaded(group, binding)?;
+        let rows = 0..group.num_rows;
+        let whole = RowGroup::new(
+            group,
+            &binding.fields,
+            &self.partitions,
+            self.options.output_bytes(),
+            rows,
+        );
+        select::select::<T>(&whole, selection, window)
+    }
+
+    /// Appends to `out` the rows of `group` that `runs` takes: decoding
+    /// those only, every column skipping the others, or when the runs are
+    /// too short for that to pay ([`Runs::row_level`]) and `T` has no drop
+    /// glue, decoding every row and keeping those. A failed batch may leave
+    /// placeholder rows.
+    pub(crate) fn decode_runs<'p, T: ParquetRow<'p>>(
+        &'p self,
+        group: &'p LoadedRowGroup,
+        binding: &Binding,
+        runs: &Runs,
+        out: &mut Vec<T>,
+    ) -> Result<()> {
+        if runs.selected() == 0 {
+            return Ok(());
+        }
+        if !(std::mem::needs_drop::<T>() || runs.row_level()) {
+            let from = out.len();
+            self.decode_groups(std::slice::from_ref(group), binding, out)?;
+            runs.retain(out, from);
+            return Ok(());
+        }
+        // Every taken row was decoded in the predicate columns: the count
+        // is backed by the pages, not only by the footer.
+        out.reserve_rows(runs.selected())
+            .map_err(|_| Error::Limit {
+                location: Location {
+                    column: String::new(),
+                    row_group: Some(group.index),
+                    page: None,
+                },
+                message: format!("no memory for the {} rows selected", runs.selected()),
+            })?;
+        let rows = RowGroup::selected(
+            group,
+            &binding.fields,
+            &self.partitions,
+            self.options.output_bytes(),
+            runs.pairs(),
+        );
+        T::decode(&rows, out)
     }
 
     /// Total rows of the loaded row groups, from their metadata.
@@ -152,6 +256,9 @@ impl Pages {
     pub fn par_rows<'p, T: ParquetRow<'p> + Send>(&'p self) -> Result<Vec<T>> {
         let binding = bind(T::STRUCT_NAME, &T::fields(), &self.schema)?;
         self.options.check_output::<T>(self.num_rows())?;
+        if let Some(selection) = self.selection::<T>()? {
+            return self.par_rows_where(&binding, selection);
+        }
         let counts: Vec<usize> = self.row_groups.iter().map(|rg| rg.num_rows).collect();
         // The same bound as `decode_groups`: when the footer claims more rows
         // than the loaded bytes can hold, decode on one thread, where the
@@ -164,15 +271,60 @@ impl Pages {
         if rows > plausible_rows(bytes) {
             let mut out = Vec::new();
             self.decode_into(&binding, &mut out)?;
-            self.keep_matching(&mut out, 0)?;
             return Ok(out);
         }
         let parts = split(&binding, &counts, &self.options);
         let describe = |i: usize| group_name(self.row_groups[i].index);
-        let mut out = crate::parallel::decode_in_regions(&counts, &describe, |i, region| {
+        crate::parallel::decode_in_regions(&counts, &describe, |i, region| {
             self.decode_parts(&self.row_groups[i], &binding, &parts[i], region)
-        })?;
-        self.keep_matching(&mut out, 0)?;
+        })
+    }
+
+    /// [`Pages::par_rows`] of pages loaded for a query, one row group per
+    /// task: the predicate columns of every row group are tested in
+    /// parallel, the query's offset and limit applied in file order, then
+    /// the selected rows decoded in parallel (row groups after the limit
+    /// not at all).
+    #[cfg(feature = "rayon")]
+    fn par_rows_where<'p, T: ParquetRow<'p> + Send>(
+        &'p self,
+        binding: &Binding,
+        selection: &Selection,
+    ) -> Result<Vec<T>> {
+        use rayon::prelude::*;
+        let groups = &self.row_groups;
+        let parts: Vec<Vec<T>> = if binding.flat {
+            let mut runs = groups
+                .par_iter()
+                .map(|group| self.select::<T>(group, binding, selection, &mut Window::all()))
+                .collect::<Result<Vec<Runs>>>()?;
+            let mut window = Window::of(selection);
+            for runs in &mut runs {
+                runs.restrict(&mut window);
+            }
+            groups
+                .par_iter()
+                .zip(&runs)
+                .map(|(group, runs)| {
+                    let mut rows = Vec::new();
+                    self.decode_runs(group, binding, runs, &mut rows)?;
+                    Ok(rows)
+                })
+                .collect::<Result<_>>()?
+        } else {
+            groups
+                .par_iter()
+                .map(|group| {
+                    let mut rows = Vec::new();
+                    self.decode_where(group, binding, selection, &mut Window::all(), &mut rows)?;
+                    Ok(rows)
+                })
+                .collect::<Result<_>>()?
+        };
+        let mut out: Vec<T> = parts.into_iter().flatten().collect();
+        if !binding.flat {
+            Window::of(selection).retain(&mut out, 0, |_| true);
+        }
         Ok(out)
     }
 
@@ -197,13 +349,13 @@ impl Pages {
         };
         region.decode_parts(&counts, &describe, |p, part| {
             T::decode(
-                &RowGroup {
+                &RowGroup::new(
                     group,
-                    fields: &binding.fields,
-                    partitions: &self.partitions,
-                    output_bytes: self.options.output_bytes(),
-                    rows: parts[p].clone(),
-                },
+                    &binding.fields,
+                    &self.partitions,
+                    self.options.output_bytes(),
+                    parts[p].clone(),
+                ),
                 part,
             )
         })
@@ -255,13 +407,13 @@ impl Pages {
         for group in groups {
             self.check_loaded(group, binding)?;
             T::decode(
-                &RowGroup {
+                &RowGroup::new(
                     group,
-                    fields: &binding.fields,
-                    partitions: &self.partitions,
-                    output_bytes: self.options.output_bytes(),
-                    rows: 0..group.num_rows,
-                },
+                    &binding.fields,
+                    &self.partitions,
+                    self.options.output_bytes(),
+                    0..group.num_rows,
+                ),
                 out,
             )?;
         }

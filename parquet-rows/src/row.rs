@@ -56,6 +56,14 @@ pub trait ParquetRow<'p>: Sized {
     /// Whether the row passes predicate `p` (on one of its fields).
     #[doc(hidden)]
     fn test(&self, p: &crate::filter::Predicate) -> bool;
+
+    /// The columns of the fields `predicates` test, each made ready to test
+    /// them a batch of rows at a time before the rows are decoded.
+    #[doc(hidden)]
+    fn probes(
+        row_group: &RowGroup<'_, 'p>,
+        predicates: &[crate::filter::Predicate],
+    ) -> Result<Vec<Box<dyn crate::pages::select::Probe + 'p>>>;
 }
 
 /// A struct that owns its data (no lifetime parameter): its rows outlive the

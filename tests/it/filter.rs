@@ -9,7 +9,7 @@ use std::sync::Arc;
 use bytes::Bytes;
 use parquet::basic::Compression;
 use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DoubleType, Int32Type, Int64Type};
-use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterVersion};
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::parser::parse_message_type;
 use parquet_rows::{FilterOf, ParquetFile, ParquetRow, RowFilter};
@@ -54,6 +54,7 @@ struct Layout {
     dictionary: bool,
     group_rows: usize,
     page_rows: usize,
+    version: WriterVersion, // v1 or v2 data pages
 }
 
 fn layout(rng: &mut Rng) -> Layout {
@@ -70,6 +71,11 @@ fn layout(rng: &mut Rng) -> Layout {
         dictionary: rng.chance(50),
         group_rows: 1 + rng.below(1200),
         page_rows: 1 + rng.below(300),
+        version: if rng.chance(50) {
+            WriterVersion::PARQUET_2_0
+        } else {
+            WriterVersion::PARQUET_1_0
+        },
     }
 }
 
@@ -113,6 +119,7 @@ fn write(l: &Layout, rows: &[Row]) -> Bytes {
         .set_max_row_group_row_count(Some(l.group_rows))
         .set_data_page_row_count_limit(l.page_rows)
         .set_write_batch_size(l.page_rows)
+        .set_writer_version(l.version)
         .build();
     let schema = Arc::new(parse_message_type(SCHEMA).unwrap());
     let mut buf = Vec::new();
@@ -291,6 +298,9 @@ impl Pred {
 fn filtered_reads_equal_the_full_read_filtered() {
     let mut checked = 0;
     let mut pruned = 0;
+    // Queries matching under 5 % of a file's rows (decoded with skips) and
+    // over half of them (many short runs: every row decoded).
+    let (mut sparse, mut dense) = (0, 0);
     for seed in 0..80u64 {
         let mut rng = Rng::new(seed);
         let l = layout(&mut rng);
@@ -307,6 +317,12 @@ fn filtered_reads_equal_the_full_read_filtered() {
                 .filter(|r| preds.iter().all(|p| p.matches(r)))
                 .collect();
             let context = format!("seed {seed} {l:?} {preds:?}");
+            if !want.is_empty() && want.len() * 20 < full.len() {
+                sparse += 1;
+            }
+            if want.len() * 2 > full.len() {
+                dense += 1;
+            }
 
             let got: Vec<Row> = file.read_where(filter.clone()).unwrap();
             same(
@@ -351,7 +367,7 @@ fn filtered_reads_equal_the_full_read_filtered() {
                 kept.push(p.clone());
                 f = apply_ref(p, f);
             }
-            let pages = file.load_where::<RowRef>(f).unwrap();
+            let pages = file.load_where::<RowRef>(f.clone()).unwrap();
             if pages.num_rows() < full.len() {
                 pruned += 1;
             }
@@ -366,10 +382,21 @@ fn filtered_reads_equal_the_full_read_filtered() {
                 })
                 .collect();
             same(&borrowed, &expected, &format!("load_where: {context}"));
+            let parallel: Vec<RowRef<'_>> = pages.par_rows().unwrap();
+            same(&parallel, &expected, &format!("par_rows: {context}"));
+            let pages = file
+                .load_where::<RowRef>(f.offset(offset).limit(limit))
+                .unwrap();
+            let expected: Vec<RowRef<'_>> = expected.into_iter().skip(offset).take(limit).collect();
+            let window: Vec<RowRef<'_>> = pages.rows().unwrap();
+            same(&window, &expected, &format!("load_where window: {context}"));
+            let parallel: Vec<RowRef<'_>> = pages.par_rows().unwrap();
+            same(&parallel, &expected, &format!("par_rows window: {context}"));
             checked += 1;
         }
     }
     assert_eq!(checked, 640);
+    assert!(sparse > 40 && dense > 40, "sparse {sparse}, dense {dense}");
     // Statistics and page indexes prune in a good share of the cases.
     assert!(pruned > 60, "only {pruned} borrowed loads read fewer rows");
 }
@@ -430,6 +457,7 @@ fn sorted_ranges_read_few_rows_and_absent_symbols_none() {
         dictionary: true,
         group_rows: 5_000,
         page_rows: 500,
+        version: WriterVersion::PARQUET_1_0,
     };
     let mut rng = Rng::new(7);
     let all = rows(&mut rng, &l);
@@ -466,6 +494,7 @@ fn filtered_pages_decode_only_their_struct() {
         dictionary: false,
         group_rows: 100,
         page_rows: 100,
+        version: WriterVersion::PARQUET_1_0,
     };
     let mut rng = Rng::new(1);
     let file = ParquetFile::from_bytes(write(&l, &rows(&mut rng, &l))).unwrap();
@@ -567,4 +596,179 @@ fn bloom_filters_skip_row_groups_without_the_value() {
         .unwrap();
     assert_eq!(pages.num_rows(), per_group);
     assert_eq!(pages.rows::<Event>().unwrap(), std::slice::from_ref(target));
+}
+
+const SCHEMA_SPARSE: &str = "message m {
+    REQUIRED INT32 kind;
+    OPTIONAL BINARY name (UTF8);
+    OPTIONAL INT32 size;
+    REQUIRED BINARY label (UTF8);
+}";
+
+/// 10 000 rows in pages of 100, dictionary or plain, v1 or v2 pages:
+/// `kind` is 1 in every 100th row and 0 elsewhere; `name` and `size` are
+/// null except in those rows; `label` is never null.
+fn sparse_file(dictionary: bool, version: WriterVersion) -> Bytes {
+    let rows = 10_000;
+    let props = WriterProperties::builder()
+        .set_dictionary_enabled(dictionary)
+        .set_writer_version(version)
+        .set_max_row_group_row_count(Some(4_000))
+        .set_data_page_row_count_limit(100)
+        .set_write_batch_size(100)
+        .build();
+    let groups: Vec<Vec<ColumnValues>> = (0..rows)
+        .collect::<Vec<usize>>()
+        .chunks(4_000)
+        .map(|group| {
+            let hit = |i: usize| i % 100 == 37;
+            vec![
+                ColumnValues::Int32(group.iter().map(|&i| Some(i32::from(hit(i)))).collect()),
+                ColumnValues::Bytes(
+                    group
+                        .iter()
+                        .map(|&i| hit(i).then(|| format!("n{i}").into_bytes()))
+                        .collect(),
+                ),
+                ColumnValues::Int32(
+                    group
+                        .iter()
+                        .map(|&i| hit(i).then(|| i32::try_from(i).unwrap()))
+                        .collect(),
+                ),
+                ColumnValues::Bytes(
+                    group
+                        .iter()
+                        .map(|&i| Some(format!("l{i}").into_bytes()))
+                        .collect(),
+                ),
+            ]
+        })
+        .collect();
+    write_columns(SCHEMA_SPARSE, props, &groups).unwrap()
+}
+
+/// Rows the predicates reject are never decoded in the other columns:
+/// `name` and `size` are fields that refuse nulls (a null decoded into
+/// them is an error), and every rejected row holds nulls there. The full
+/// read fails; a query for the rows with values succeeds on every path.
+#[test]
+fn rejected_rows_are_skipped_in_the_other_columns() {
+    #[derive(ParquetRow, Debug, Clone, PartialEq)]
+    struct Strict {
+        kind: i32,
+        name: String,
+        size: i32,
+    }
+    #[derive(ParquetRow, Debug, Clone, Copy, PartialEq)]
+    struct StrictRef<'a> {
+        kind: i32,
+        name: &'a str,
+        size: i32,
+    }
+    for (dictionary, version) in [
+        (true, WriterVersion::PARQUET_1_0),
+        (false, WriterVersion::PARQUET_1_0),
+        (true, WriterVersion::PARQUET_2_0),
+        (false, WriterVersion::PARQUET_2_0),
+    ] {
+        let context = format!("dictionary {dictionary}, {version:?}");
+        let file = ParquetFile::from_bytes(sparse_file(dictionary, version)).unwrap();
+        assert!(file.read::<Strict>().is_err(), "full read: {context}");
+        let want: Vec<Strict> = (0..10_000)
+            .filter(|i| i % 100 == 37)
+            .map(|i| Strict {
+                kind: 1,
+                name: format!("n{i}"),
+                size: i,
+            })
+            .collect();
+        let filter = || Strict::filter().kind().eq(1);
+        assert_eq!(
+            file.read_where::<Strict>(filter()).unwrap(),
+            want,
+            "{context}"
+        );
+        assert_eq!(
+            file.par_read_where::<Strict>(filter()).unwrap(),
+            want,
+            "{context}"
+        );
+        let streamed: Vec<Strict> = file
+            .stream_where::<Strict>(filter().offset(3).limit(40))
+            .unwrap()
+            .collect::<parquet_rows::Result<_>>()
+            .unwrap();
+        assert_eq!(streamed, want[3..43], "{context}");
+        let pages = file
+            .load_where::<StrictRef>(StrictRef::filter().kind().eq(1))
+            .unwrap();
+        let borrowed: Vec<StrictRef<'_>> = pages.rows().unwrap();
+        assert_eq!(borrowed.len(), want.len(), "{context}");
+        assert!(borrowed
+            .iter()
+            .zip(&want)
+            .all(|(b, w)| b.name == w.name && b.size == w.size));
+        assert_eq!(pages.par_rows::<StrictRef>().unwrap(), borrowed);
+        // The rows with nulls, selected, are decoded, and fail.
+        assert!(file
+            .read_where::<Strict>(Strict::filter().kind().eq(0))
+            .is_err());
+    }
+}
+
+/// A newtype made from the `label` column, counting the values converted
+/// on this thread.
+#[derive(Debug, PartialEq)]
+struct Label(String);
+
+thread_local! {
+    static LABELS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+impl From<&str> for Label {
+    fn from(value: &str) -> Self {
+        LABELS.with(|n| n.set(n.get() + 1));
+        Label(value.to_owned())
+    }
+}
+
+/// A sparse query converts (and allocates) the other columns' values of the
+/// matching rows only; a limit stops it early.
+#[test]
+fn sparse_queries_convert_only_the_matching_rows() {
+    #[derive(ParquetRow, Debug, PartialEq)]
+    struct Labelled {
+        kind: i32,
+        #[parquet(from = "&str")]
+        label: Label,
+    }
+    let file = ParquetFile::from_bytes(sparse_file(true, WriterVersion::PARQUET_1_0)).unwrap();
+    let converted = |read: &dyn Fn() -> Vec<Labelled>| {
+        LABELS.with(|n| n.set(0));
+        let rows = read();
+        (rows.len(), LABELS.with(std::cell::Cell::get))
+    };
+    assert_eq!(
+        converted(&|| file.read::<Labelled>().unwrap()),
+        (10_000, 10_000)
+    );
+    let sparse = || Labelled::filter().kind().eq(1);
+    assert_eq!(
+        converted(&|| file.read_where::<Labelled>(sparse()).unwrap()),
+        (100, 100)
+    );
+    assert_eq!(
+        converted(&|| file
+            .read_where::<Labelled>(sparse().offset(10).limit(5))
+            .unwrap()),
+        (5, 5)
+    );
+    // A limit alone decodes the rows it returns.
+    assert_eq!(
+        converted(&|| file
+            .read_where::<Labelled>(Labelled::filter().limit(7))
+            .unwrap()),
+        (7, 7)
+    );
 }

@@ -232,6 +232,15 @@ impl Window {
         }
     }
 
+    /// Every matching row: no offset, no limit.
+    #[cfg(feature = "rayon")]
+    pub(crate) fn all() -> Self {
+        Window {
+            skip: 0,
+            take: None,
+        }
+    }
+
     /// Whether no more rows will be returned.
     pub(crate) fn full(&self) -> bool {
         self.take == Some(0)
@@ -301,6 +310,11 @@ impl From<NoFilter> for Query<NoFilter> {
 pub trait FilterField {
     /// The type of the values this field is compared with.
     type Value: FilterValue;
+    /// The type the field's column is decoded as to test predicates before
+    /// the rows are decoded: the field's type, with `&str` for the owned
+    /// string types, so that testing allocates nothing.
+    #[doc(hidden)]
+    type Probe<'p>: crate::nested::ParquetNode<'p> + FilterField;
     /// The field's value for a predicate.
     #[doc(hidden)]
     fn scalar(&self) -> ScalarRef<'_>;
@@ -357,6 +371,7 @@ macro_rules! numbers {
     ($($t:ty => $kind:ident as $wide:ty),* $(,)?) => {$(
         impl FilterField for $t {
             type Value = $t;
+            type Probe<'p> = $t;
             #[inline]
             fn scalar(&self) -> ScalarRef<'_> {
                 ScalarRef::$kind(<$wide>::from(*self))
@@ -382,6 +397,7 @@ macro_rules! strings {
     ($($t:ty),*) => {$(
         impl FilterField for $t {
             type Value = String;
+            type Probe<'p> = &'p str;
             #[inline]
             fn scalar(&self) -> ScalarRef<'_> {
                 ScalarRef::Str(str::as_bytes(self))
@@ -401,6 +417,7 @@ impl FilterValue for String {
 
 impl<T: FilterField> FilterField for Option<T> {
     type Value = T::Value;
+    type Probe<'p> = Option<T::Probe<'p>>;
     #[inline]
     fn scalar(&self) -> ScalarRef<'_> {
         self.as_ref().map_or(ScalarRef::Null, T::scalar)
