@@ -2,6 +2,7 @@
 
 pub(crate) mod select;
 
+#[cfg(feature = "rayon")]
 use std::ops::Range;
 
 use parquet::schema::types::SchemaDescPtr;
