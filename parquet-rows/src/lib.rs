@@ -436,10 +436,10 @@ pub mod __private {
     pub use crate::nested::{
         Assembled, BatchReader, Bound, FieldSpec, ListElement, ParquetNode, Shape,
     };
-    pub use crate::pages::select::{probe, Probe};
+    pub use crate::pages::select::probe;
     pub use crate::partition::{PartitionField, PartitionNode, Partitions};
     pub use crate::physical::Physical;
-    pub use crate::row::{OwnedRow, ParquetRow};
+    pub use crate::row::{OwnedRow, ParquetRow, Probe};
     pub use crate::sink::RowSink;
     pub use core::convert::From;
     pub use core::convert::Into;

@@ -63,7 +63,7 @@ pub trait ParquetRow<'p>: Sized {
     fn probes(
         row_group: &RowGroup<'_, 'p>,
         predicates: &[crate::filter::Predicate],
-    ) -> Result<Vec<Box<dyn crate::pages::select::Probe + 'p>>>;
+    ) -> Result<Vec<Box<dyn Probe + 'p>>>;
 }
 
 /// A struct that owns its data (no lifetime parameter): its rows outlive the
@@ -84,3 +84,17 @@ pub trait ParquetRow<'p>: Sized {
     note = "or make the struct own its data (`String`, `Vec<u8>` instead of `&str`, `&[u8]`), without a lifetime parameter"
 )]
 pub trait OwnedRow: for<'p> ParquetRow<'p> {}
+
+/// One predicate field's column, read a batch of rows at a time to test its
+/// predicates on them. Made by the derive's `ParquetRow::probes` through
+/// `pages::select::probe`.
+#[doc(hidden)]
+pub trait Probe {
+    /// Tests the next `keep.len()` rows: clears `keep[i]` for each row whose
+    /// value fails a predicate. A batch whose rows are all cleared already is
+    /// skipped undecoded.
+    ///
+    /// # Errors
+    /// When the column cannot be decoded.
+    fn test(&mut self, keep: &mut [bool]) -> Result<()>;
+}

@@ -20,20 +20,7 @@ use crate::error::Result;
 use crate::filter::{FilterField, Predicate, Selection, Window};
 use crate::group::RowGroup;
 use crate::nested::{BatchReader, ParquetNode};
-
-/// One predicate field's column, read a batch of rows at a time to test its
-/// predicates on them. Made by the derive's `ParquetRow::probes` through
-/// [`probe`].
-#[doc(hidden)]
-pub trait Probe {
-    /// Tests the next `keep.len()` rows: clears `keep[i]` for each row whose
-    /// value fails a predicate. A batch whose rows are all cleared already is
-    /// skipped undecoded.
-    ///
-    /// # Errors
-    /// When the column cannot be decoded.
-    fn test(&mut self, keep: &mut [bool]) -> Result<()>;
-}
+use crate::row::Probe;
 
 /// The reader of a predicate field as its probe type `V` (the field type's
 /// `FilterField::Probe`) and the predicates on it.
