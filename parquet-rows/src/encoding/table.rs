@@ -234,104 +234,42 @@ mod tests {
         use crate::encoding::delta_binary_packed::encode::encode as delta;
         use crate::encoding::delta_byte_array::encode::encode as incremental;
         use crate::encoding::delta_length_byte_array::encode::encode as lengths;
+        use Encoding::{
+            BYTE_STREAM_SPLIT as BSS, DELTA_BINARY_PACKED as DBP, DELTA_BYTE_ARRAY as DBA,
+            DELTA_LENGTH_BYTE_ARRAY as DLBA, RLE,
+        };
+        use Type::{
+            BOOLEAN, BYTE_ARRAY, DOUBLE, FIXED_LEN_BYTE_ARRAY as FLBA, FLOAT, INT32, INT64,
+        };
 
         let ints = delta(&[7, -3, 1 << 40], 128, 4);
         let words: [&[u8]; 3] = [b"ab", b"abc", b"b"];
         let fixed: [&[u8]; 3] = [b"ab", b"ac", b"bc"];
+        let lengths = lengths(&words);
         let split4 = split(&[1i32, -2, 3].map(i32::to_le_bytes));
         let split8 = split(&[1i64, -2, 3 << 40].map(i64::to_le_bytes));
         let split_fixed = split(&[*b"ab", *b"ac", *b"bc"]);
         // RLE booleans: a 4-byte length, then a run of 3 `true`s (header
         // 3 << 1, the value in one byte).
         let bools = [2, 0, 0, 0, 3 << 1, 1];
-        let cases: [(Encoding, Type, Option<usize>, &[u8], &str); 10] = [
-            (
-                Encoding::DELTA_BINARY_PACKED,
-                Type::INT32,
-                None,
-                &ints,
-                "ints [-3, 1099511627776]",
-            ),
-            (
-                Encoding::DELTA_BINARY_PACKED,
-                Type::INT64,
-                None,
-                &ints,
-                "ints [-3, 1099511627776]",
-            ),
-            (
-                Encoding::BYTE_STREAM_SPLIT,
-                Type::INT32,
-                None,
-                &split4,
-                "le4 [-2, 3]",
-            ),
-            (
-                Encoding::BYTE_STREAM_SPLIT,
-                Type::FLOAT,
-                None,
-                &split4,
-                "le4 [-2, 3]",
-            ),
-            (
-                Encoding::BYTE_STREAM_SPLIT,
-                Type::INT64,
-                None,
-                &split8,
-                "le8 [-2, 3298534883328]",
-            ),
-            (
-                Encoding::BYTE_STREAM_SPLIT,
-                Type::DOUBLE,
-                None,
-                &split8,
-                "le8 [-2, 3298534883328]",
-            ),
-            (
-                Encoding::BYTE_STREAM_SPLIT,
-                Type::FIXED_LEN_BYTE_ARRAY,
-                Some(2),
-                &split_fixed,
-                r#"bytes ["ac", "bc"]"#,
-            ),
-            (
-                Encoding::RLE,
-                Type::BOOLEAN,
-                None,
-                &bools,
-                "bools [true, true]",
-            ),
-            (
-                Encoding::DELTA_LENGTH_BYTE_ARRAY,
-                Type::BYTE_ARRAY,
-                None,
-                &lengths(&words),
-                r#"bytes ["abc", "b"]"#,
-            ),
-            (
-                Encoding::DELTA_BYTE_ARRAY,
-                Type::BYTE_ARRAY,
-                None,
-                &incremental(&words),
-                r#"bytes ["abc", "b"]"#,
-            ),
+        let (words, fixed) = (incremental(&words), incremental(&fixed));
+        let cases = [
+            (DBP, INT32, None, &ints[..], "ints [-3, 1099511627776]"),
+            (DBP, INT64, None, &ints, "ints [-3, 1099511627776]"),
+            (BSS, INT32, None, &split4, "le4 [-2, 3]"),
+            (BSS, FLOAT, None, &split4, "le4 [-2, 3]"),
+            (BSS, INT64, None, &split8, "le8 [-2, 3298534883328]"),
+            (BSS, DOUBLE, None, &split8, "le8 [-2, 3298534883328]"),
+            (BSS, FLBA, Some(2), &split_fixed, r#"bytes ["ac", "bc"]"#),
+            (RLE, BOOLEAN, None, &bools, "bools [true, true]"),
+            (DLBA, BYTE_ARRAY, None, &lengths, r#"bytes ["abc", "b"]"#),
+            (DBA, BYTE_ARRAY, None, &words, r#"bytes ["abc", "b"]"#),
+            (DBA, FLBA, Some(2), &fixed, r#"bytes ["ac", "bc"]"#),
         ];
         for (encoding, column, fixed_len, data, expected) in cases {
-            assert_eq!(
-                read(encoding, column, fixed_len, data),
-                expected,
-                "{encoding} on {column}"
-            );
+            let got = read(encoding, column, fixed_len, data);
+            assert_eq!(got, expected, "{encoding} on {column}");
         }
-        assert_eq!(
-            read(
-                Encoding::DELTA_BYTE_ARRAY,
-                Type::FIXED_LEN_BYTE_ARRAY,
-                Some(2),
-                &incremental(&fixed)
-            ),
-            r#"bytes ["ac", "bc"]"#
-        );
     }
 
     #[test]
