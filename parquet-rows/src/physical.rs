@@ -1,4 +1,6 @@
-//! The physical types a field decodes from, and how their PLAIN values are read.
+//! The physical types a field decodes from, and how their values are made:
+//! from PLAIN values, and from each kind of value the decoders of the other
+//! encodings yield (`encoding::table`), never from a named encoding.
 //!
 //! Each Rust field type names one of these as
 //! [`ParquetField::Physical`](crate::ParquetField::Physical): the column reader is
@@ -37,6 +39,7 @@ pub struct PlainShape {
     pub unsigned: bool,
 }
 
+/// The error of a kind a physical type cannot be made from.
 fn mismatched_encoding() -> DecodeError {
     DecodeError::Unsupported("this encoding cannot hold values of this physical type".into())
 }
