@@ -1,4 +1,6 @@
-//! The physical types a field decodes from, and how their PLAIN values are read.
+//! The physical types a field decodes from, and how their values are made:
+//! from PLAIN values, and from each kind of value the decoders of the other
+//! encodings yield (`encoding::table`), never from a named encoding.
 //!
 //! Each Rust field type names one of these as
 //! [`ParquetField::Physical`](crate::ParquetField::Physical): the column reader is
@@ -7,20 +9,18 @@
 //! Parquet format's.
 
 // The trait is sealed and its `#[doc(hidden)]` methods take the crate's own
-// decoder types: they are an implementation detail shared with `column`, not API.
-#![allow(private_interfaces)]
+// decoder types and traits: they are an implementation detail shared with
+// `column`, not API.
+#![allow(private_interfaces, private_bounds)]
 
-use std::sync::OnceLock;
+use std::marker::PhantomData;
 
 use parquet::basic::Type;
 
-use crate::encoding::byte_stream_split::Split;
-use crate::encoding::delta_binary_packed::DeltaBinaryPackedDecoder;
-use crate::encoding::delta_byte_array::Incremental;
-use crate::encoding::delta_length_byte_array::SliceCursor;
+use crate::encoding::byte_values::ByteValues;
 use crate::encoding::plain::PlainDecoder;
-use crate::encoding::rle_bp::RleBpDecoder;
-use crate::encoding::{Arena, Mapped, ValueDecoder, ValueOut};
+use crate::encoding::table::{Encoded, Kinds};
+use crate::encoding::{Mapped, ValueDecoder, ValueOut};
 use crate::error::DecodeError;
 
 mod sealed {
@@ -39,170 +39,24 @@ pub struct PlainShape {
     pub unsigned: bool,
 }
 
-/// Values of a data page in an encoding other than PLAIN or dictionary.
-#[derive(Debug)]
-#[doc(hidden)]
-pub enum Encoded<'p> {
-    /// DELTA_BINARY_PACKED integers.
-    Delta(DeltaBinaryPackedDecoder<'p>),
-    /// BYTE_STREAM_SPLIT numbers of 4 bytes (INT32, FLOAT).
-    Split4(Split<'p, 4>),
-    /// BYTE_STREAM_SPLIT numbers of 8 bytes (INT64, DOUBLE).
-    Split8(Split<'p, 8>),
-    /// RLE-encoded booleans (bit width 1).
-    RleBool(RleBpDecoder<'p>),
-    /// Byte arrays whose bounds were decoded when the page was opened
-    /// (DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT of
-    /// FIXED_LEN_BYTE_ARRAY): value `i` is `data[ends[i-1]..ends[i]]`.
-    Slices {
-        /// The values' bounds and the position.
-        cursor: SliceCursor<'p>,
-        /// The cursor's bytes as text, once a UTF-8 reader has validated
-        /// them as a whole and found every value boundary on a character
-        /// boundary (one check per page instead of one per value).
-        text: Option<&'p str>,
-    },
-    /// DELTA_BYTE_ARRAY values not rebuilt yet. A reader that copies each
-    /// value streams them ([`Incremental::next_value`]); any other use
-    /// rebuilds the page into `arena` first and reads it as [`Encoded::Slices`].
-    Incremental {
-        /// The page's prefix and suffix lengths, and the streaming position.
-        values: Incremental<'p>,
-        /// The page's arena slot, shared by every reader of the page.
-        arena: &'p OnceLock<Arena>,
-    },
-}
-
-impl<'p> Encoded<'p> {
-    /// Turns [`Encoded::Incremental`] into [`Encoded::Slices`] of the page's
-    /// arena (rebuilt if no reader did yet), at the value the stream reached.
-    fn settle(&mut self) -> Result<(), DecodeError> {
-        if let Encoded::Incremental { values, arena } = self {
-            let slot: &'p OnceLock<Arena> = arena;
-            let next = values.consumed();
-            let rebuilt = Arena::fill(slot, || {
-                let (data, ends) = values.rebuild()?;
-                Ok(Arena {
-                    data,
-                    ends,
-                    data_start: 0,
-                })
-            })?;
-            let mut cursor = SliceCursor::new(&rebuilt.data, &rebuilt.ends);
-            cursor.next = next;
-            *self = Encoded::Slices { cursor, text: None };
-        }
-        Ok(())
-    }
-
-    /// Takes the bounds of the next `n` values, or fails if the page has fewer.
-    fn ranges(
-        &mut self,
-        n: usize,
-    ) -> Result<impl Iterator<Item = std::ops::Range<usize>> + 'p, DecodeError> {
-        self.settle()?;
-        let Encoded::Slices { cursor, .. } = self else {
-            return Err(mismatched_encoding());
-        };
-        cursor.take_ranges(n)
-    }
-
-    /// Takes the next `n` byte slices, or fails if the page has fewer.
-    fn slices(&mut self, n: usize) -> Result<impl Iterator<Item = &'p [u8]> + 'p, DecodeError> {
-        self.settle()?;
-        let data = match self {
-            Encoded::Slices { cursor, .. } => cursor.data,
-            _ => return Err(mismatched_encoding()),
-        };
-        Ok(self.ranges(n)?.map(move |r| &data[r]))
-    }
-
-    /// Moves past the next `n` values with the encoding's
-    /// [`ValueDecoder::skip`]. DELTA_BYTE_ARRAY values not rebuilt yet are
-    /// skipped by streaming, so a skip builds no arena.
-    pub(crate) fn skip(&mut self, n: usize) -> Result<(), DecodeError> {
-        match self {
-            Encoded::Delta(decoder) => decoder.skip(n),
-            Encoded::Split4(decoder) => decoder.skip(n),
-            Encoded::Split8(decoder) => decoder.skip(n),
-            Encoded::RleBool(decoder) => decoder.skip(n),
-            Encoded::Slices { cursor, .. } => cursor.skip(n),
-            Encoded::Incremental { values, .. } => values.skip(n),
-        }
-    }
-
-    /// For UTF-8 columns: validates the page's values as one string, once, and
-    /// returns it if every value boundary is a character boundary.
-    fn as_text(&mut self) -> Option<&'p str> {
-        // On an error, `None`: the caller's `slices` meets it again and returns it.
-        self.settle().ok()?;
-        let Encoded::Slices { cursor, text } = self else {
-            return None;
-        };
-        let (data, ends) = (cursor.data, cursor.ends);
-        if text.is_none() {
-            let used = data.get(..ends.last().copied().unwrap_or(0))?;
-            let whole = std::str::from_utf8(used).ok()?;
-            if ends.iter().all(|&end| whole.is_char_boundary(end)) {
-                *text = Some(whole);
-            }
-        }
-        *text
-    }
-}
-
+/// The error of a kind a physical type cannot be made from.
 fn mismatched_encoding() -> DecodeError {
     DecodeError::Unsupported("this encoding cannot hold values of this physical type".into())
-}
-
-/// Puts `n` DELTA_BINARY_PACKED values into `out`, each through `convert`.
-fn read_delta<T>(
-    values: &mut Encoded<'_>,
-    n: usize,
-    out: &mut impl ValueOut<T>,
-    convert: impl Fn(i64) -> T,
-) -> Result<(), DecodeError> {
-    let Encoded::Delta(decoder) = values else {
-        return Err(mismatched_encoding());
-    };
-    decoder.decode(n, &mut Mapped(out, convert))
-}
-
-/// Puts `n` BYTE_STREAM_SPLIT values of 4 bytes into `out`, each through `from_le`.
-fn read_split4<T>(
-    values: &mut Encoded<'_>,
-    n: usize,
-    out: &mut impl ValueOut<T>,
-    from_le: impl Fn([u8; 4]) -> T,
-) -> Result<(), DecodeError> {
-    let Encoded::Split4(decoder) = values else {
-        return Err(mismatched_encoding());
-    };
-    decoder.decode(n, &mut Mapped(out, from_le))
-}
-
-/// Puts `n` BYTE_STREAM_SPLIT values of 8 bytes into `out`, each through `from_le`.
-fn read_split8<T>(
-    values: &mut Encoded<'_>,
-    n: usize,
-    out: &mut impl ValueOut<T>,
-    from_le: impl Fn([u8; 8]) -> T,
-) -> Result<(), DecodeError> {
-    let Encoded::Split8(decoder) = values else {
-        return Err(mismatched_encoding());
-    };
-    decoder.decode(n, &mut Mapped(out, from_le))
 }
 
 /// A Parquet physical type as decoded by this crate (sealed): what one value
 /// is, and how it is made from what each encoding's decoder yields.
 ///
-/// The column reader picks a page's decoder once, when the page is opened
-/// (`column::page::values`), and hands PLAIN values and values in the other
-/// encodings to the two methods here; dictionary pages are decoded with
-/// [`Physical::read_plain`] and their indices looked up by the reader. Both
-/// methods put exactly `n` values into any `ValueOut` (a buffer, or a field
-/// of each row) or fail.
+/// The column reader opens a page's decoder once, when the page is opened
+/// (`column::page::values`). PLAIN values, and dictionary pages, go to
+/// [`Physical::read_plain`]; dictionary indices are looked up by the reader;
+/// values in any other encoding go through [`Physical::read_encoded`] to
+/// the method for the *kind* of value their decoder yields (integers,
+/// little-endian bytes, booleans, byte arrays: see `encoding::table`). A
+/// physical type implements the kinds it can be made from and never names an
+/// encoding; a kind it cannot hold keeps the default, an error. Every method
+/// puts exactly `n` values into any `ValueOut` (a buffer, or a field of each
+/// row) or fails.
 pub trait Physical: sealed::Sealed + 'static {
     /// One decoded value; `'p` is the lifetime of the page buffers it may borrow.
     type Value<'p>: Copy;
@@ -220,8 +74,8 @@ pub trait Physical: sealed::Sealed + 'static {
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError>;
-    /// Puts `n` values in another encoding ([`Encoded`]) into `out`; an
-    /// encoding that cannot hold the type is an error.
+    /// Puts `n` values of a decoder of the table ([`Encoded`]) into `out`,
+    /// through the method for the kind it yields. Not overridden.
     #[doc(hidden)]
     fn read_encoded<'p>(
         values: &mut Encoded<'p>,
@@ -229,8 +83,94 @@ pub trait Physical: sealed::Sealed + 'static {
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
+        values.read(Reader::<Self, _> {
+            shape,
+            n,
+            out,
+            physical: PhantomData,
+        })
+    }
+    /// Puts `n` integers of `decoder` (DELTA_BINARY_PACKED) into `out`.
+    #[doc(hidden)]
+    fn read_ints<'p>(
+        decoder: &mut impl ValueDecoder<Item = i64>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<(), DecodeError> {
+        let _ = (decoder, shape, n, out);
+        Err(mismatched_encoding())
+    }
+    /// Puts `n` 4-byte little-endian numbers of `decoder` into `out`.
+    #[doc(hidden)]
+    fn read_le4<'p>(
+        decoder: &mut impl ValueDecoder<Item = [u8; 4]>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<(), DecodeError> {
+        let _ = (decoder, shape, n, out);
+        Err(mismatched_encoding())
+    }
+    /// Puts `n` 8-byte little-endian numbers of `decoder` into `out`.
+    #[doc(hidden)]
+    fn read_le8<'p>(
+        decoder: &mut impl ValueDecoder<Item = [u8; 8]>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<(), DecodeError> {
+        let _ = (decoder, shape, n, out);
+        Err(mismatched_encoding())
+    }
+    /// Puts `n` booleans of `decoder` into `out`.
+    #[doc(hidden)]
+    fn read_bools<'p>(
+        decoder: &mut impl ValueDecoder<Item = bool>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<(), DecodeError> {
+        let _ = (decoder, shape, n, out);
+        Err(mismatched_encoding())
+    }
+    /// Puts `n` byte arrays of `values` into `out`.
+    #[doc(hidden)]
+    fn read_bytes<'p>(
+        values: &mut ByteValues<'p>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<(), DecodeError> {
         let _ = (values, shape, n, out);
         Err(mismatched_encoding())
+    }
+}
+
+/// A read of `n` values of physical type `P` into `out`, as [`Kinds`]: each
+/// kind goes to `P`'s method for it.
+struct Reader<'o, P: ?Sized, O> {
+    shape: PlainShape,
+    n: usize,
+    out: &'o mut O,
+    physical: PhantomData<fn() -> P>,
+}
+
+impl<'p, P: Physical + ?Sized, O: ValueOut<P::Value<'p>>> Kinds<'p> for Reader<'_, P, O> {
+    fn ints(self, decoder: &mut impl ValueDecoder<Item = i64>) -> Result<(), DecodeError> {
+        P::read_ints(decoder, self.shape, self.n, self.out)
+    }
+    fn le4(self, decoder: &mut impl ValueDecoder<Item = [u8; 4]>) -> Result<(), DecodeError> {
+        P::read_le4(decoder, self.shape, self.n, self.out)
+    }
+    fn le8(self, decoder: &mut impl ValueDecoder<Item = [u8; 8]>) -> Result<(), DecodeError> {
+        P::read_le8(decoder, self.shape, self.n, self.out)
+    }
+    fn bools(self, decoder: &mut impl ValueDecoder<Item = bool>) -> Result<(), DecodeError> {
+        P::read_bools(decoder, self.shape, self.n, self.out)
+    }
+    fn bytes(self, values: &mut ByteValues<'p>) -> Result<(), DecodeError> {
+        P::read_bytes(values, self.shape, self.n, self.out)
     }
 }
 
@@ -253,19 +193,25 @@ macro_rules! fixed_width {
             ) -> Result<(), DecodeError> {
                 decoder.read_fixed(n, out, <$ty>::from_le_bytes)
             }
-            fn read_encoded<'p>(
-                values: &mut Encoded<'p>,
+            fn read_le4<'p>(
+                decoder: &mut impl ValueDecoder<Item = [u8; 4]>,
                 _shape: PlainShape,
                 n: usize,
                 out: &mut impl ValueOut<Self::Value<'p>>,
             ) -> Result<(), DecodeError> {
-                match values {
-                    Encoded::Split4(_) => read_split4(values, n, out, <$ty>::from_le_bytes),
-                    // A closure, not a `fn` pointer: called per value.
-                    $(Encoded::Delta(_) => read_delta(values, n, out, $delta),)?
-                    _ => Err(mismatched_encoding()),
-                }
+                decoder.decode(n, &mut Mapped(out, <$ty>::from_le_bytes))
             }
+            $(
+            fn read_ints<'p>(
+                decoder: &mut impl ValueDecoder<Item = i64>,
+                _shape: PlainShape,
+                n: usize,
+                out: &mut impl ValueOut<Self::Value<'p>>,
+            ) -> Result<(), DecodeError> {
+                // A closure, not a `fn` pointer: called per value.
+                decoder.decode(n, &mut Mapped(out, $delta))
+            }
+            )?
         }
     };
 }
@@ -297,16 +243,13 @@ impl Physical for Boolean {
     ) -> Result<(), DecodeError> {
         decoder.read_bools(n, out)
     }
-    fn read_encoded<'p>(
-        values: &mut Encoded<'p>,
+    fn read_bools<'p>(
+        decoder: &mut impl ValueDecoder<Item = bool>,
         _shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
-        let Encoded::RleBool(decoder) = values else {
-            return Err(mismatched_encoding());
-        };
-        decoder.decode(n, &mut Mapped(out, |v: u32| v != 0))
+        decoder.decode(n, out)
     }
 }
 
@@ -330,14 +273,13 @@ impl Physical for ByteArray {
             None => decoder.read_byte_arrays(n, out, Ok),
         }
     }
-    fn read_encoded<'p>(
-        values: &mut Encoded<'p>,
+    fn read_bytes<'p>(
+        values: &mut ByteValues<'p>,
         _shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
-        out.put_all(values.slices(n)?);
-        Ok(())
+        values.decode(n, out)
     }
 }
 
@@ -363,8 +305,8 @@ impl Physical for Utf8 {
         decoder.read_byte_arrays(n, out, utf8)
     }
     #[allow(unsafe_code)] // one `from_utf8_unchecked`, see the SAFETY comment
-    fn read_encoded<'p>(
-        values: &mut Encoded<'p>,
+    fn read_bytes<'p>(
+        values: &mut ByteValues<'p>,
         _shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
@@ -389,8 +331,8 @@ impl Physical for Utf8 {
             return Ok(());
         }
         // Not valid as a whole: find the bad value, per value.
-        for bytes in values.slices(n)? {
-            out.put_all(std::iter::once(utf8(bytes)?));
+        for value in values.take(n)? {
+            out.put_all(std::iter::once(utf8(value)?));
         }
         Ok(())
     }
@@ -435,19 +377,32 @@ impl Physical for Int64 {
             decoder.read_fixed(n, out, i64::from_le_bytes)
         }
     }
-    fn read_encoded<'p>(
-        values: &mut Encoded<'p>,
+    fn read_le4<'p>(
+        decoder: &mut impl ValueDecoder<Item = [u8; 4]>,
         shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
-        match (values, shape.physical) {
-            (values @ Encoded::Split4(_), _) => {
-                read_split4(values, n, out, |b| widen(i32::from_le_bytes(b), shape))
-            }
-            (values @ Encoded::Split8(_), _) => read_split8(values, n, out, i64::from_le_bytes),
-            (values, Type::INT32) => read_delta(values, n, out, |v| widen(v as i32, shape)),
-            (values, _) => read_delta(values, n, out, |v| v),
+        decoder.decode(n, &mut Mapped(out, |b| widen(i32::from_le_bytes(b), shape)))
+    }
+    fn read_le8<'p>(
+        decoder: &mut impl ValueDecoder<Item = [u8; 8]>,
+        _shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<(), DecodeError> {
+        decoder.decode(n, &mut Mapped(out, i64::from_le_bytes))
+    }
+    fn read_ints<'p>(
+        decoder: &mut impl ValueDecoder<Item = i64>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<(), DecodeError> {
+        if shape.physical == Type::INT32 {
+            decoder.decode(n, &mut Mapped(out, |v| widen(v as i32, shape)))
+        } else {
+            decoder.decode(n, out)
         }
     }
 }
@@ -473,17 +428,21 @@ impl Physical for Double {
             decoder.read_fixed(n, out, f64::from_le_bytes)
         }
     }
-    fn read_encoded<'p>(
-        values: &mut Encoded<'p>,
+    fn read_le4<'p>(
+        decoder: &mut impl ValueDecoder<Item = [u8; 4]>,
         _shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
-        if let Encoded::Split4(_) = values {
-            read_split4(values, n, out, |b| f64::from(f32::from_le_bytes(b)))
-        } else {
-            read_split8(values, n, out, f64::from_le_bytes)
-        }
+        decoder.decode(n, &mut Mapped(out, |b| f64::from(f32::from_le_bytes(b))))
+    }
+    fn read_le8<'p>(
+        decoder: &mut impl ValueDecoder<Item = [u8; 8]>,
+        _shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<(), DecodeError> {
+        decoder.decode(n, &mut Mapped(out, f64::from_le_bytes))
     }
 }
 
@@ -557,30 +516,44 @@ impl Physical for Unscaled {
             }
         }
     }
-    fn read_encoded<'p>(
-        values: &mut Encoded<'p>,
+    fn read_le4<'p>(
+        decoder: &mut impl ValueDecoder<Item = [u8; 4]>,
+        _shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<(), DecodeError> {
+        decoder.decode(n, &mut Mapped(out, |b| i128::from(i32::from_le_bytes(b))))
+    }
+    fn read_le8<'p>(
+        decoder: &mut impl ValueDecoder<Item = [u8; 8]>,
+        _shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<(), DecodeError> {
+        decoder.decode(n, &mut Mapped(out, |b| i128::from(i64::from_le_bytes(b))))
+    }
+    fn read_ints<'p>(
+        decoder: &mut impl ValueDecoder<Item = i64>,
         shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
-        match (values, shape.physical) {
-            (values @ Encoded::Split4(_), _) => {
-                read_split4(values, n, out, |b| i128::from(i32::from_le_bytes(b)))
-            }
-            (values @ Encoded::Split8(_), _) => {
-                read_split8(values, n, out, |b| i128::from(i64::from_le_bytes(b)))
-            }
-            (values @ Encoded::Delta(_), Type::INT32) => {
-                read_delta(values, n, out, |v| i128::from(v as i32))
-            }
-            (values @ Encoded::Delta(_), _) => read_delta(values, n, out, i128::from),
-            (values, _) => {
-                for b in values.slices(n)? {
-                    out.put_all(std::iter::once(be_i128(b)?));
-                }
-                Ok(())
-            }
+        if shape.physical == Type::INT32 {
+            decoder.decode(n, &mut Mapped(out, |v| i128::from(v as i32)))
+        } else {
+            decoder.decode(n, &mut Mapped(out, i128::from))
         }
+    }
+    fn read_bytes<'p>(
+        values: &mut ByteValues<'p>,
+        _shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<(), DecodeError> {
+        for b in values.take(n)? {
+            out.put_all(std::iter::once(be_i128(b)?));
+        }
+        Ok(())
     }
 }
 
@@ -632,16 +605,21 @@ impl Physical for Instant {
             decoder.read_fixed(n, out, i64::from_le_bytes)
         }
     }
-    fn read_encoded<'p>(
-        values: &mut Encoded<'p>,
+    fn read_le8<'p>(
+        decoder: &mut impl ValueDecoder<Item = [u8; 8]>,
         _shape: PlainShape,
         n: usize,
         out: &mut impl ValueOut<Self::Value<'p>>,
     ) -> Result<(), DecodeError> {
-        match values {
-            Encoded::Split8(_) => read_split8(values, n, out, i64::from_le_bytes),
-            _ => read_delta(values, n, out, |v| v),
-        }
+        decoder.decode(n, &mut Mapped(out, i64::from_le_bytes))
+    }
+    fn read_ints<'p>(
+        decoder: &mut impl ValueDecoder<Item = i64>,
+        _shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<(), DecodeError> {
+        decoder.decode(n, out)
     }
 }
 
@@ -669,13 +647,10 @@ mod tests {
     }
 
     fn read_text<'p>(data: &'p [u8], ends: &'p [usize]) -> Result<Vec<&'p str>, DecodeError> {
-        let mut values = Encoded::Slices {
-            cursor: SliceCursor::new(data, ends),
-            text: None,
-        };
+        let mut values = ByteValues::slices(data, ends);
         let mut out = Vec::new();
-        Utf8::read_encoded(&mut values, shape(), 1, &mut out)?;
-        Utf8::read_encoded(&mut values, shape(), ends.len() - 1, &mut out)?;
+        Utf8::read_bytes(&mut values, shape(), 1, &mut out)?;
+        Utf8::read_bytes(&mut values, shape(), ends.len() - 1, &mut out)?;
         Ok(out)
     }
 
@@ -690,32 +665,51 @@ mod tests {
         // One invalid value among valid ones.
         assert!(read_text(b"ab\xffcd", &[2, 3, 5]).is_err());
         // Too few values left.
-        let mut values = Encoded::Slices {
-            cursor: SliceCursor::new(b"ab", &[2]),
-            text: None,
-        };
-        assert!(Utf8::read_encoded(&mut values, shape(), 2, &mut Vec::new()).is_err());
+        let mut values = ByteValues::slices(b"ab", &[2]);
+        assert!(Utf8::read_bytes(&mut values, shape(), 2, &mut Vec::new()).is_err());
     }
 
     #[test]
-    fn incremental_values_settle_into_the_arena_where_the_stream_stopped() {
+    fn incremental_values_are_read_from_the_arena_where_the_stream_stopped() {
         use crate::encoding::delta_byte_array::encode::encode;
+        use crate::encoding::delta_byte_array::Incremental;
         let section = encode(&[b"axis", b"axle", b"babble", b"babyhood"]);
-        let slot = OnceLock::new();
-        let mut values = Encoded::Incremental {
+        let slot = std::sync::OnceLock::new();
+        let mut values = ByteValues::Incremental {
             values: Incremental::new(&section, 4).unwrap(),
             arena: &slot,
         };
-        let Encoded::Incremental { values: stream, .. } = &mut values else {
-            unreachable!()
-        };
-        assert_eq!(stream.next_value().unwrap(), b"axis");
-        assert!(slot.get().is_none(), "streaming builds no arena");
+        assert_eq!(values.streaming().unwrap().next_value().unwrap(), b"axis");
         let mut out = Vec::new();
-        Utf8::read_encoded(&mut values, shape(), 3, &mut out).unwrap();
+        Utf8::read_bytes(&mut values, shape(), 3, &mut out).unwrap();
         assert_eq!(out, ["axle", "babble", "babyhood"]);
-        assert_eq!(slot.get().unwrap().data, b"axisaxlebabblebabyhood");
-        assert!(Utf8::read_encoded(&mut values, shape(), 1, &mut out).is_err());
+        assert!(Utf8::read_bytes(&mut values, shape(), 1, &mut out).is_err());
+    }
+
+    /// A kind a physical type cannot be made from is an error, not a wrong
+    /// value: numbers of 8 bytes read as `Int32`, integers read as `Float`.
+    #[test]
+    fn a_kind_the_type_cannot_hold_is_an_error() {
+        use crate::encoding::byte_stream_split::Split;
+        use crate::encoding::delta_binary_packed::encode::encode;
+        use crate::encoding::delta_binary_packed::DeltaBinaryPackedDecoder;
+        use crate::encoding::table::Section;
+        let arena = std::sync::OnceLock::new();
+        let bytes = [0u8; 16];
+        let section = Section {
+            data: &bytes,
+            num_values: 2,
+            fixed_len: None,
+            arena: &arena,
+        };
+        let mut split8 = Split::<8>::open(section).unwrap();
+        assert!(Int32::read_le8(&mut split8, shape(), 1, &mut Vec::new()).is_err());
+        let mut out = Vec::new();
+        Int64::read_le8(&mut split8, shape(), 2, &mut out).unwrap();
+        assert_eq!(out, [0, 0]);
+        let ints = encode(&[1, 2], 128, 4);
+        let mut delta = DeltaBinaryPackedDecoder::new(&ints).unwrap();
+        assert!(Float::read_ints(&mut delta, shape(), 1, &mut Vec::new()).is_err());
     }
 
     #[test]

@@ -27,7 +27,7 @@ use crate::encoding::dictionary::DictionaryDecoder;
 use crate::encoding::ValueDecoder;
 use crate::error::{DecodeError, Error, Location, Result};
 use crate::out::{Converted, FieldOut, Nulls, ValueOut};
-use crate::physical::{Encoded, Physical, PlainShape};
+use crate::physical::{Physical, PlainShape};
 
 pub use context::ColumnContext;
 use page::{DataPage, MaxLevels, Values};
@@ -394,9 +394,7 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         let context = self.context;
         self.read_rows::<R, N>(rows, |reader, stretch| {
             let k = stretch.len();
-            if let (Some(copy), Values::Encoded(Encoded::Incremental { values, .. })) =
-                (copy, &mut reader.page.values)
-            {
+            if let (Some(copy), Some(values)) = (copy, reader.page.values.streaming()) {
                 let streamed = stretch.iter_mut().try_for_each(|row| {
                     *field(row) = N::some(copy(values)?);
                     Ok(())

@@ -20,15 +20,13 @@ use parquet::column::page::Page;
 
 use super::level_bit_width;
 use crate::encoding::bitpacked;
-use crate::encoding::byte_stream_split::{ByteStreamSplitDecoder, Split};
-use crate::encoding::delta_binary_packed::DeltaBinaryPackedDecoder;
 use crate::encoding::delta_byte_array::Incremental;
-use crate::encoding::delta_length_byte_array::{self, SliceCursor};
 use crate::encoding::plain::{self, PlainDecoder};
 use crate::encoding::rle_bp::{RleBpDecoder, Tally};
-use crate::encoding::{too_few, Arena, ValueDecoder};
+use crate::encoding::table::{Encoded, Section};
+use crate::encoding::{length_prefixed, too_few, Arena, ValueDecoder};
 use crate::error::DecodeError;
-use crate::physical::{Encoded, Physical, PlainShape};
+use crate::physical::{Physical, PlainShape};
 
 /// Where the non-null values of a data page come from.
 #[derive(Debug)]
@@ -39,11 +37,20 @@ pub(super) enum Values<'p> {
     Plain(PlainDecoder<'p>),
     /// Dictionary indices (PLAIN_DICTIONARY / RLE_DICTIONARY).
     Dictionary(RleBpDecoder<'p>),
-    /// Any other encoding, decoded by the physical type.
+    /// Any other encoding: a decoder of the table in `encoding::table`.
     Encoded(Encoded<'p>),
 }
 
-impl Values<'_> {
+impl<'p> Values<'p> {
+    /// DELTA_BYTE_ARRAY values not rebuilt yet, for a reader that copies
+    /// each value (see [`Encoded::streaming`]).
+    pub(super) fn streaming(&mut self) -> Option<&mut Incremental<'p>> {
+        match self {
+            Values::Encoded(values) => values.streaming(),
+            _ => None,
+        }
+    }
+
     /// Moves past the next `n` non-null values with their encoding's
     /// [`ValueDecoder::skip`]; `shape` says how wide a PLAIN value is.
     pub(super) fn skip(&mut self, n: usize, shape: PlainShape) -> Result<(), DecodeError> {
@@ -411,24 +418,9 @@ fn v1_levels<'a>(
     }
 }
 
-/// Splits a 4-byte little-endian length prefix and the bytes it covers off `data`.
-fn length_prefixed<'a>(data: &'a [u8], what: &str) -> Result<(&'a [u8], &'a [u8]), DecodeError> {
-    let Some((len, rest)) = data.split_first_chunk::<4>() else {
-        return Err(DecodeError::oos(format!(
-            "the page ends inside the length of its {what}"
-        )));
-    };
-    let len = u32::from_le_bytes(*len) as usize;
-    if len > rest.len() {
-        return Err(DecodeError::oos(format!(
-            "{what} claim {len} bytes but the page has {} left",
-            rest.len()
-        )));
-    }
-    Ok(rest.split_at(len))
-}
-
-/// The value decoder for a data page's values section of at most `num_values` values.
+/// The value decoder for a data page's values section of at most
+/// `num_values` values: PLAIN and dictionary indices here, every other
+/// encoding from the table ([`Encoded::open`]).
 fn values<'p>(
     encoding: Encoding,
     data: &'p [u8],
@@ -437,16 +429,9 @@ fn values<'p>(
     arena: &'p OnceLock<Arena>,
     has_dict: bool,
 ) -> Result<Values<'p>, DecodeError> {
-    let physical = shape.physical;
-    let slices = |arena: &'p Arena, data: &'p [u8]| {
-        Values::Encoded(Encoded::Slices {
-            cursor: SliceCursor::new(data, &arena.ends),
-            text: None,
-        })
-    };
-    match (encoding, physical) {
-        (Encoding::PLAIN, _) => Ok(Values::Plain(PlainDecoder::new(data))),
-        (Encoding::PLAIN_DICTIONARY | Encoding::RLE_DICTIONARY, _) => {
+    match encoding {
+        Encoding::PLAIN => Ok(Values::Plain(PlainDecoder::new(data))),
+        Encoding::PLAIN_DICTIONARY | Encoding::RLE_DICTIONARY => {
             if !has_dict {
                 return Err(DecodeError::oos(
                     "a dictionary-encoded page without a dictionary page before it",
@@ -461,94 +446,22 @@ fn values<'p>(
                 None => Ok(Values::Empty),
             }
         }
-        (Encoding::DELTA_BINARY_PACKED, Type::INT32 | Type::INT64) => Ok(Values::Encoded(
-            Encoded::Delta(DeltaBinaryPackedDecoder::new(data)?),
-        )),
-        (Encoding::BYTE_STREAM_SPLIT, Type::FLOAT | Type::INT32) => Ok(Values::Encoded(
-            Encoded::Split4(Split(ByteStreamSplitDecoder::new(data, 4)?)),
-        )),
-        (Encoding::BYTE_STREAM_SPLIT, Type::DOUBLE | Type::INT64) => Ok(Values::Encoded(
-            Encoded::Split8(Split(ByteStreamSplitDecoder::new(data, 8)?)),
-        )),
-        (Encoding::BYTE_STREAM_SPLIT, Type::FIXED_LEN_BYTE_ARRAY) => {
-            let width = shape.fixed_len.unwrap_or(0);
-            let arena = Arena::fill(arena, || split_fixed_len(data, width, num_values))?;
-            Ok(slices(arena, &arena.data))
-        }
-        (Encoding::RLE, Type::BOOLEAN) => {
-            let (runs, _) = length_prefixed(data, "RLE booleans")?;
-            Ok(Values::Encoded(Encoded::RleBool(RleBpDecoder::new(
-                runs, 1,
-            )?)))
-        }
-        (Encoding::DELTA_LENGTH_BYTE_ARRAY, Type::BYTE_ARRAY) => {
-            let arena = Arena::fill(arena, || {
-                let bounds = delta_length_byte_array::decode(data, num_values)?;
-                Ok(Arena {
-                    data: Vec::new(),
-                    ends: bounds.ends,
-                    data_start: bounds.data_start,
-                })
-            })?;
-            Ok(slices(arena, &data[arena.data_start..]))
-        }
-        (Encoding::DELTA_BYTE_ARRAY, Type::BYTE_ARRAY) => match arena.get() {
-            Some(rebuilt) => Ok(slices(rebuilt, &rebuilt.data)),
-            // Rebuilt when a reader first needs the arena: readers that copy
-            // each value (`String`) stream the values instead.
-            None => Ok(Values::Encoded(Encoded::Incremental {
-                values: Incremental::new(data, num_values)?,
+        other => {
+            let section = Section {
+                data,
+                num_values,
+                fixed_len: shape.fixed_len,
                 arena,
-            })),
-        },
-        (Encoding::DELTA_BYTE_ARRAY, Type::FIXED_LEN_BYTE_ARRAY) => {
-            let width = shape.fixed_len.unwrap_or(0);
-            let arena = Arena::fill(arena, || {
-                let (bytes, ends) = Incremental::new(data, num_values)?.rebuild()?;
-                let mut start = 0;
-                for &end in &ends {
-                    if end - start != width {
-                        return Err(DecodeError::oos(format!(
-                            "DELTA_BYTE_ARRAY value of {} bytes in a FIXED_LEN_BYTE_ARRAY({width}) column",
-                            end - start
-                        )));
-                    }
-                    start = end;
-                }
-                Ok(Arena {
-                    data: bytes,
-                    ends,
-                    data_start: 0,
-                })
-            })?;
-            Ok(slices(arena, &arena.data))
+            };
+            match Encoded::open(other, shape.physical, section)? {
+                Some(decoder) => Ok(Values::Encoded(decoder)),
+                None => Err(DecodeError::Unsupported(format!(
+                    "{other} encoding of {} values is not supported",
+                    shape.physical
+                ))),
+            }
         }
-        (other, physical) => Err(DecodeError::Unsupported(format!(
-            "{other} encoding of {physical} values is not supported"
-        ))),
     }
-}
-
-/// The values of a BYTE_STREAM_SPLIT section of FIXED_LEN_BYTE_ARRAY(`width`)
-/// values, reassembled (their bytes are not contiguous in the page).
-fn split_fixed_len(data: &[u8], width: usize, num_values: usize) -> Result<Arena, DecodeError> {
-    let mut decoder = ByteStreamSplitDecoder::new(data, width)?;
-    let count = decoder.remaining();
-    // The header's count (nulls included) bounds the values: the page's
-    // length alone would let a decompressed page of zeros claim billions.
-    if count > num_values {
-        return Err(DecodeError::oos(format!(
-            "BYTE_STREAM_SPLIT section of {} bytes holds {count} values of {width} bytes but the page has {num_values}",
-            data.len()
-        )));
-    }
-    let mut bytes = Vec::with_capacity(data.len());
-    decoder.reassemble_into(count, &mut bytes);
-    Ok(Arena {
-        data: bytes,
-        ends: (1..=count).map(|i| i * width).collect(),
-        data_start: 0,
-    })
 }
 
 #[cfg(test)]

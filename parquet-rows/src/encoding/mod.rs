@@ -6,20 +6,24 @@
 //! malformed bytes and never allocates more than its caller asked to write.
 //!
 //! Each encoding's decoder implements [`ValueDecoder`]: decode a batch of
-//! values into a [`ValueOut`], or skip values without producing them. The
-//! column reader picks the decoder of a page in one place
-//! (`column::page::values`); the physical type then converts what the decoder
-//! yields (little-endian bytes, an `i64`, a slice of the page) into its value.
+//! values into a [`ValueOut`], or skip values without producing them. A
+//! page's decoder is picked in one place, the table in [`table`] (PLAIN and
+//! dictionary indices, which every column may have, by the column reader);
+//! the physical type then converts what the decoder yields (an `i64`,
+//! little-endian bytes, a `bool`, a slice of the page: its kind) into its value.
 
 mod arena;
 pub(crate) mod bitpacked;
 pub(crate) mod byte_stream_split;
+pub(crate) mod byte_values;
 pub(crate) mod delta_binary_packed;
 pub(crate) mod delta_byte_array;
 pub(crate) mod delta_length_byte_array;
 pub(crate) mod dictionary;
 pub(crate) mod plain;
+pub(crate) mod rle_bool;
 pub(crate) mod rle_bp;
+pub(crate) mod table;
 pub(crate) mod uleb128;
 
 #[cfg(test)]
@@ -123,4 +127,25 @@ pub(crate) fn decode_in_batches<T: Copy + Default>(
 /// The error of a decoder asked for `n` values where `got` were left.
 pub(crate) fn too_few(got: usize, n: usize) -> DecodeError {
     DecodeError::oos(format!("the page ends after {got} of {n} values"))
+}
+
+/// Splits a 4-byte little-endian length prefix and the bytes it covers off
+/// `data` (v1 levels, RLE booleans); `what` names them in errors.
+pub(crate) fn length_prefixed<'a>(
+    data: &'a [u8],
+    what: &str,
+) -> Result<(&'a [u8], &'a [u8]), DecodeError> {
+    let Some((len, rest)) = data.split_first_chunk::<4>() else {
+        return Err(DecodeError::oos(format!(
+            "the page ends inside the length of its {what}"
+        )));
+    };
+    let len = u32::from_le_bytes(*len) as usize;
+    if len > rest.len() {
+        return Err(DecodeError::oos(format!(
+            "{what} claim {len} bytes but the page has {} left",
+            rest.len()
+        )));
+    }
+    Ok(rest.split_at(len))
 }

@@ -8,7 +8,9 @@
 //! value i = [stream 0][i], [stream 1][i], ..., [stream W-1][i]   (little-endian for numbers)
 //! ```
 
-use crate::encoding::{too_few, ValueDecoder, ValueOut};
+use crate::encoding::byte_values::ByteValues;
+use crate::encoding::table::Section;
+use crate::encoding::{too_few, Arena, ValueDecoder, ValueOut};
 use crate::error::DecodeError;
 
 /// Decodes BYTE_STREAM_SPLIT values of a fixed width.
@@ -99,6 +101,45 @@ impl<'a> ByteStreamSplitDecoder<'a> {
 /// BYTE_STREAM_SPLIT values of `W` bytes as their little-endian bytes.
 #[derive(Debug)]
 pub(crate) struct Split<'a, const W: usize>(pub(crate) ByteStreamSplitDecoder<'a>);
+
+impl<'a, const W: usize> Split<'a, W> {
+    /// Opens a section of numbers of `W` bytes.
+    pub(crate) fn open(section: Section<'a>) -> Result<Self, DecodeError> {
+        Ok(Split(ByteStreamSplitDecoder::new(section.data, W)?))
+    }
+}
+
+/// Opens a section of FIXED_LEN_BYTE_ARRAY values: their bytes are not
+/// contiguous in the page, so they are reassembled into the page's arena
+/// once, and read from there.
+pub(crate) fn open_fixed_len(section: Section<'_>) -> Result<ByteValues<'_>, DecodeError> {
+    let width = section.fixed_len.unwrap_or(0);
+    let arena = Arena::fill(section.arena, || {
+        reassemble(section.data, width, section.num_values)
+    })?;
+    Ok(ByteValues::rebuilt(arena))
+}
+
+/// The values of a section of FIXED_LEN_BYTE_ARRAY(`width`) values, reassembled.
+fn reassemble(data: &[u8], width: usize, num_values: usize) -> Result<Arena, DecodeError> {
+    let mut decoder = ByteStreamSplitDecoder::new(data, width)?;
+    let count = decoder.remaining();
+    // The header's count (nulls included) bounds the values: the page's
+    // length alone would let a decompressed page of zeros claim billions.
+    if count > num_values {
+        return Err(DecodeError::oos(format!(
+            "BYTE_STREAM_SPLIT section of {} bytes holds {count} values of {width} bytes but the page has {num_values}",
+            data.len()
+        )));
+    }
+    let mut bytes = Vec::with_capacity(data.len());
+    decoder.reassemble_into(count, &mut bytes);
+    Ok(Arena {
+        data: bytes,
+        ends: (1..=count).map(|i| i * width).collect(),
+        data_start: 0,
+    })
+}
 
 impl<const W: usize> ValueDecoder for Split<'_, W> {
     type Item = [u8; W];

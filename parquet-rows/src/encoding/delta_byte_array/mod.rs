@@ -14,8 +14,10 @@
 //! one value at a time in a small buffer, so no arena as large as the page's
 //! values is written and read back.
 
+use crate::encoding::byte_values::ByteValues;
 use crate::encoding::delta_length_byte_array::{self, decode_non_negative, Slices};
-use crate::encoding::{too_few, ValueDecoder, ValueOut};
+use crate::encoding::table::Section;
+use crate::encoding::{too_few, Arena, ValueDecoder, ValueOut};
 use crate::error::DecodeError;
 
 /// Rebuilt values can be much larger than the page (long shared prefixes); this
@@ -221,6 +223,45 @@ impl<'a> Incremental<'a> {
             _ => SuffixText::NotText,
         }
     }
+}
+
+/// Opens a section of BYTE_ARRAY values: read from the page's arena if a
+/// reader rebuilt it already, streamed otherwise; the first reader that
+/// needs them in an arena rebuilds them there (readers that copy each value,
+/// `String`, stream them instead).
+pub(crate) fn open(section: Section<'_>) -> Result<ByteValues<'_>, DecodeError> {
+    match section.arena.get() {
+        Some(rebuilt) => Ok(ByteValues::rebuilt(rebuilt)),
+        None => Ok(ByteValues::Incremental {
+            values: Incremental::new(section.data, section.num_values)?,
+            arena: section.arena,
+        }),
+    }
+}
+
+/// Opens a section of FIXED_LEN_BYTE_ARRAY values: rebuilt into the page's
+/// arena once, each checked to have the column's width.
+pub(crate) fn open_fixed_len(section: Section<'_>) -> Result<ByteValues<'_>, DecodeError> {
+    let width = section.fixed_len.unwrap_or(0);
+    let arena = Arena::fill(section.arena, || {
+        let (bytes, ends) = Incremental::new(section.data, section.num_values)?.rebuild()?;
+        let mut start = 0;
+        for &end in &ends {
+            if end - start != width {
+                return Err(DecodeError::oos(format!(
+                    "DELTA_BYTE_ARRAY value of {} bytes in a FIXED_LEN_BYTE_ARRAY({width}) column",
+                    end - start
+                )));
+            }
+            start = end;
+        }
+        Ok(Arena {
+            data: bytes,
+            ends,
+            data_start: 0,
+        })
+    })?;
+    Ok(ByteValues::rebuilt(arena))
 }
 
 /// Values as owned bytes: [`Incremental::next_value`] copied out. The column

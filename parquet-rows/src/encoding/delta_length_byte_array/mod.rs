@@ -9,8 +9,10 @@
 //! Values stay in the page: decoding yields the end offset of each value, and
 //! `&[u8]` / `&str` fields borrow the page bytes.
 
+use crate::encoding::byte_values::ByteValues;
 use crate::encoding::delta_binary_packed::DeltaBinaryPackedDecoder;
-use crate::encoding::{too_few, ValueDecoder, ValueOut};
+use crate::encoding::table::Section;
+use crate::encoding::{too_few, Arena, ValueDecoder, ValueOut};
 use crate::error::DecodeError;
 
 /// The most values of one DELTA_LENGTH_BYTE_ARRAY or DELTA_BYTE_ARRAY page:
@@ -77,6 +79,23 @@ impl<'a> ValueDecoder for SliceCursor<'a> {
     fn skip(&mut self, n: usize) -> Result<(), DecodeError> {
         self.take_ranges(n).map(drop)
     }
+}
+
+/// Opens a section: its lengths are decoded into the page's arena once (every
+/// reader of the page shares them), and the values are read in the page.
+pub(crate) fn open(section: Section<'_>) -> Result<ByteValues<'_>, DecodeError> {
+    let arena = Arena::fill(section.arena, || {
+        let bounds = decode(section.data, section.num_values)?;
+        Ok(Arena {
+            data: Vec::new(),
+            ends: bounds.ends,
+            data_start: bounds.data_start,
+        })
+    })?;
+    Ok(ByteValues::slices(
+        &section.data[arena.data_start..],
+        &arena.ends,
+    ))
 }
 
 /// Decodes the lengths of a DELTA_LENGTH_BYTE_ARRAY section holding at most
