@@ -1,37 +1,54 @@
 //! Timing machinery: a counting allocator, variants, interleaved rounds, the table.
 
-use std::alloc::{GlobalAlloc, Layout, System};
+#[cfg(not(feature = "mimalloc"))]
+use std::alloc::System;
+use std::alloc::{GlobalAlloc, Layout};
 use std::fmt::Debug;
 use std::hint::black_box;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// `System`, counting every allocation (and reallocation) on every thread.
+/// The global allocator underneath [`Counting`]: `System` (glibc's malloc on
+/// Linux), or mimalloc when built with `--features mimalloc`.
+#[cfg(not(feature = "mimalloc"))]
+static INNER: System = System;
+#[cfg(feature = "mimalloc")]
+static INNER: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// The allocator's name, for the report's header.
+pub const ALLOCATOR: &str = if cfg!(feature = "mimalloc") {
+    "mimalloc"
+} else {
+    "system (glibc malloc)"
+};
+
+/// The global allocator ([`INNER`]), counting every allocation (and
+/// reallocation) on every thread.
 pub struct Counting;
 
 static ALLOCS: AtomicU64 = AtomicU64::new(0);
 
-// SAFETY: every method forwards to `System` with the caller's arguments; the
+// SAFETY: every method forwards to `INNER` with the caller's arguments; the
 // counter is a relaxed atomic with no effect on the memory handed out.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         ALLOCS.fetch_add(1, Ordering::Relaxed);
         // SAFETY: same contract as ours.
-        unsafe { System.alloc(layout) }
+        unsafe { INNER.alloc(layout) }
     }
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         ALLOCS.fetch_add(1, Ordering::Relaxed);
         // SAFETY: same contract as ours.
-        unsafe { System.alloc_zeroed(layout) }
+        unsafe { INNER.alloc_zeroed(layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         ALLOCS.fetch_add(1, Ordering::Relaxed);
         // SAFETY: same contract as ours.
-        unsafe { System.realloc(ptr, layout, new_size) }
+        unsafe { INNER.realloc(ptr, layout, new_size) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         // SAFETY: same contract as ours.
-        unsafe { System.dealloc(ptr, layout) }
+        unsafe { INNER.dealloc(ptr, layout) }
     }
 }
 

@@ -176,7 +176,10 @@ fn machine() -> String {
         })
         .unwrap_or_else(|| "unknown CPU".into());
     let threads = std::thread::available_parallelism().map_or(0, std::num::NonZero::get);
-    format!("{cpu}, {threads} hardware threads")
+    format!(
+        "{cpu}, {threads} hardware threads, allocator: {}",
+        harness::ALLOCATOR
+    )
 }
 
 fn loadavg() -> String {
