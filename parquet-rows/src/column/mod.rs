@@ -12,7 +12,16 @@
 //! from what that decoder yields.
 //!
 //! Values are read per *segment*: the part of a batch that lies inside one page.
-//! Every decoder call covers a whole segment, so nothing is dispatched per value.
+//! Every decoder call covers a whole segment (or a stretch of non-null values
+//! in it), so nothing is dispatched per value.
+//!
+//! There is one read path, [`ColumnReader::read_with`]: levels, then stretches
+//! of non-null values, then values into a sink. What varies is two type
+//! parameters the compiler specialises: a [`Decode`] (`decode.rs`: the values
+//! as they are, converted, copied, converted once per dictionary entry and
+//! shared, or as `Bytes`) and a [`Sink`] (`crate::out`: one field of each
+//! row, or a buffer; plain or `Option`). Skipping (`skip.rs`) and the levels
+//! of nested columns (`nested.rs`) have their own modules.
 
 mod context;
 mod decode;
@@ -81,8 +90,8 @@ impl<'p, P: Physical, S> ColumnReader<'p, P, S> {
     }
 
     /// A reader of a column at any depth: [`ColumnReader::read_nested_levels`]
-    /// returns the next repetition and definition levels, and the `read*`
-    /// methods then read the non-null values among them.
+    /// returns the next repetition and definition levels, and
+    /// [`ColumnReader::read_with`] then reads the non-null values among them.
     pub(crate) fn nested(column: &'p LoadedColumn, row_group: usize) -> Result<Self> {
         Self::any(column, row_group, true)
     }

@@ -9,7 +9,7 @@ impl<P: Physical, S> ColumnReader<'_, P, S> {
     /// most `max`, all from one page) repetition and definition levels to
     /// `reps` and `defs` (zeros when the column has none), opening the next
     /// data page when needed. Returns how many of them are non-null values,
-    /// which the caller then reads with a `read*` method before asking for
+    /// which the caller then reads with `read_with` before asking for
     /// more levels; `None` after the last page.
     pub(crate) fn read_nested_levels(
         &mut self,

@@ -142,7 +142,7 @@ macro_rules! field {
         $crate::field::field!(@impl $ty, $physical, $kind, <$ty as ::core::default::Default>::default(), |$v, $cx| $convert);
     };
     // A type that copies each byte array (`String`): `copy` makes it from
-    // bytes that live only until the next value (see `read_copied_into`).
+    // bytes that live only until the next value (see `column::Copied`).
     ($ty:ty, $physical:ty, $kind:expr, |$v:ident, $cx:pat_param| $convert:expr, copy = $copy:expr) => {
         $crate::field::leaf!($ty);
         $crate::field::field!(@impl $ty, $physical, $kind, <$ty as ::core::default::Default>::default(), |$v, $cx| $convert, $copy);
