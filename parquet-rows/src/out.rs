@@ -203,7 +203,7 @@ pub(crate) trait Sink<T> {
 /// One field of each of a batch of rows, the rows of nulls keeping their
 /// placeholder (`None`).
 pub(crate) struct Rows<'r, R, F, N> {
-    rows: &'r mut [R], // the rows not reached yet
+    left: &'r mut [R], // the rows not reached yet
     field: F,          // projects a row onto the field
     nulls: std::marker::PhantomData<N>,
 }
@@ -212,7 +212,7 @@ impl<'r, R, F, N> Rows<'r, R, F, N> {
     /// Values go to `field(row)` of `rows`, in order.
     pub(crate) fn new(rows: &'r mut [R], field: F) -> Self {
         Rows {
-            rows,
+            left: rows,
             field,
             nulls: std::marker::PhantomData,
         }
@@ -220,14 +220,14 @@ impl<'r, R, F, N> Rows<'r, R, F, N> {
 
     /// How many rows are left.
     pub(crate) fn len(&self) -> usize {
-        self.rows.len()
+        self.left.len()
     }
 
     /// Splits off the next `k` rows (fewer when fewer are left).
     fn take(&mut self, k: usize) -> &'r mut [R] {
-        let rows = std::mem::take(&mut self.rows);
+        let rows = std::mem::take(&mut self.left);
         let (head, tail) = rows.split_at_mut(k.min(rows.len()));
-        self.rows = tail;
+        self.left = tail;
         head
     }
 }

@@ -46,7 +46,7 @@ use page::{DataPage, MaxLevels, Values};
 ///
 /// Created by the derive-generated decoder for each bound field and row group;
 /// `'p` is the lifetime of the page buffers that `&str`/`&[u8]` values borrow.
-/// `S` is the type of the converted dictionary a [`Shared`] conversion keeps
+/// `S` is the type of the converted dictionary a `Shared` conversion keeps
 /// (the field's type; `()` when nothing is shared).
 pub struct ColumnReader<'p, P: Physical, S = ()> {
     column: &'p LoadedColumn,        // the chunk's pages and schema
