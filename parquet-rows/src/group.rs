@@ -167,12 +167,15 @@ impl<'p> RowGroup<'_, 'p> {
     }
 
     /// A reader of the flat column `leaf`.
-    pub(crate) fn column<P: Physical>(&self, leaf: usize) -> Result<ColumnReader<'p, P>> {
+    pub(crate) fn column<P: Physical, S>(&self, leaf: usize) -> Result<ColumnReader<'p, P, S>> {
         ColumnReader::new(self.loaded(leaf)?, self.group.index)
     }
 
     /// A reader of the column `leaf` at any depth, for record assembly.
-    pub(crate) fn nested_column<P: Physical>(&self, leaf: usize) -> Result<ColumnReader<'p, P>> {
+    pub(crate) fn nested_column<P: Physical, S>(
+        &self,
+        leaf: usize,
+    ) -> Result<ColumnReader<'p, P, S>> {
         ColumnReader::nested(self.loaded(leaf)?, self.group.index)
     }
 

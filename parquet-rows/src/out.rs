@@ -11,6 +11,18 @@
 
 pub use crate::encoding::ValueOut;
 
+/// A destination lent to a wrapper (`Converted`) that takes it by value.
+impl<T, O: ValueOut<T> + ?Sized> ValueOut<T> for &mut O {
+    #[inline]
+    fn put_all<I: Iterator<Item = T>>(&mut self, values: I) {
+        (**self).put_all(values);
+    }
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        (**self).reserve(additional);
+    }
+}
+
 /// Whether a field holds a column's values as they are (`T`) or may hold a
 /// null (`Option<T>`): the one difference between reading a plain field and
 /// an `Option` one, as a type the column reader is generic over, so each is
@@ -24,15 +36,6 @@ pub trait Nulls: 'static {
     type Field<T>;
     /// A non-null value as the field holds it.
     fn some<T>(value: T) -> Self::Field<T>;
-    /// Calls `plain` (a plain field) or `optional` (an `Option` one) on a
-    /// buffer of the field's values, with `context`: how code above the
-    /// column reader picks `T::read` or `T::read_optional` by type.
-    fn either<C, T, R>(
-        context: C,
-        out: &mut Vec<Self::Field<T>>,
-        plain: impl FnOnce(C, &mut Vec<T>) -> R,
-        optional: impl FnOnce(C, &mut Vec<Option<T>>) -> R,
-    ) -> R;
 }
 
 /// A plain field (`i64`, `&str`): every value must be non-null.
@@ -47,14 +50,6 @@ impl Nulls for NotNull {
     fn some<T>(value: T) -> T {
         value
     }
-    fn either<C, T, R>(
-        context: C,
-        out: &mut Vec<T>,
-        plain: impl FnOnce(C, &mut Vec<T>) -> R,
-        _: impl FnOnce(C, &mut Vec<Option<T>>) -> R,
-    ) -> R {
-        plain(context, out)
-    }
 }
 
 /// An `Option<T>` field: a null is `None`.
@@ -68,14 +63,6 @@ impl Nulls for Nullable {
     #[inline]
     fn some<T>(value: T) -> Option<T> {
         Some(value)
-    }
-    fn either<C, T, R>(
-        context: C,
-        out: &mut Vec<Option<T>>,
-        _: impl FnOnce(C, &mut Vec<T>) -> R,
-        optional: impl FnOnce(C, &mut Vec<Option<T>>) -> R,
-    ) -> R {
-        optional(context, out)
     }
 }
 
@@ -180,6 +167,179 @@ pub(crate) fn scatter<R, T>(
     field: impl FnMut(&mut R) -> &mut T,
 ) {
     FieldOut::<_, _, NotNull>::new(rows, field).put_all(values);
+}
+
+/// Where a column reader puts the values of a batch of rows, nulls
+/// included: one field of each row ([`Rows`]), or the end of a buffer
+/// (`Vec<T>` for a plain field, [`Optionals`] for an `Option` one). The
+/// reader's one read path is generic over it; `Nulls` says whether a null
+/// is a `None` or an error.
+pub(crate) trait Sink<T> {
+    /// Whether the destination holds `T` or `Option<T>`.
+    type Nulls: Nulls;
+    /// Where the values of the next rows go.
+    type Stretch<'s>: ValueOut<T>
+    where
+        Self: 's;
+    /// Whether a chunk of definition levels outside a run is read as its
+    /// non-null values in one decoder call, then spread over the chunk's
+    /// rows by [`Sink::spread`]; otherwise stretch by stretch of non-null
+    /// rows, the null rows passed over by [`Sink::nulls`].
+    const SPREADS: bool = false;
+    /// The next `k` rows, all non-null.
+    fn stretch(&mut self, k: usize) -> Self::Stretch<'_>;
+    /// Passes over the next `k` rows, which are null.
+    fn nulls(&mut self, k: usize);
+    /// For a sink that [`SPREADS`](Sink::SPREADS): the last `non_null`
+    /// values put are those of the rows whose level in `levels` is `max`;
+    /// moves them to their rows, with a null in each other row. `false`
+    /// when fewer values than `non_null` were put.
+    fn spread(&mut self, levels: &[u32], max: u32, non_null: usize) -> bool {
+        let _ = (levels, max, non_null);
+        true
+    }
+}
+
+/// One field of each of a batch of rows, the rows of nulls keeping their
+/// placeholder (`None`).
+pub(crate) struct Rows<'r, R, F, N> {
+    left: &'r mut [R], // the rows not reached yet
+    field: F,          // projects a row onto the field
+    nulls: std::marker::PhantomData<N>,
+}
+
+impl<'r, R, F, N> Rows<'r, R, F, N> {
+    /// Values go to `field(row)` of `rows`, in order.
+    pub(crate) fn new(rows: &'r mut [R], field: F) -> Self {
+        Rows {
+            left: rows,
+            field,
+            nulls: std::marker::PhantomData,
+        }
+    }
+
+    /// How many rows are left.
+    pub(crate) fn len(&self) -> usize {
+        self.left.len()
+    }
+
+    /// Splits off the next `k` rows (fewer when fewer are left).
+    fn take(&mut self, k: usize) -> &'r mut [R] {
+        let rows = std::mem::take(&mut self.left);
+        let (head, tail) = rows.split_at_mut(k.min(rows.len()));
+        self.left = tail;
+        head
+    }
+}
+
+impl<R, T, N: Nulls, F: FnMut(&mut R) -> &mut N::Field<T>> Sink<T> for Rows<'_, R, F, N> {
+    type Nulls = N;
+    type Stretch<'s>
+        = FieldOut<'s, R, &'s mut F, N>
+    where
+        Self: 's;
+    #[inline]
+    fn stretch(&mut self, k: usize) -> Self::Stretch<'_> {
+        FieldOut::new(self.take(k), &mut self.field)
+    }
+    #[inline]
+    fn nulls(&mut self, k: usize) {
+        self.take(k);
+    }
+}
+
+/// The end of a buffer of a plain field's values.
+pub(crate) struct Append<'o, T>(&'o mut Vec<T>);
+
+impl<T> ValueOut<T> for Append<'_, T> {
+    #[inline]
+    fn put_all<I: Iterator<Item = T>>(&mut self, values: I) {
+        self.0.extend(values);
+    }
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        self.0.reserve(additional);
+    }
+}
+
+impl<T> Sink<T> for Vec<T> {
+    type Nulls = NotNull;
+    type Stretch<'s>
+        = Append<'s, T>
+    where
+        Self: 's;
+    #[inline]
+    fn stretch(&mut self, _: usize) -> Append<'_, T> {
+        Append(self)
+    }
+    /// Never called: for a plain field the reader turns a null into an
+    /// error before it reaches the sink.
+    fn nulls(&mut self, _: usize) {}
+}
+
+/// The end of a buffer of an `Option` field's values. Values arrive a
+/// chunk of definition levels at a time and are spread over the chunk's
+/// slots in place, from the back: one decoder call per chunk, not one per
+/// stretch of non-null values.
+pub(crate) struct Optionals<'o, T> {
+    out: &'o mut Vec<Option<T>>,
+    base: usize, // `out.len()` when the last stretch began
+}
+
+impl<'o, T> Optionals<'o, T> {
+    /// Values are appended to `out`.
+    pub(crate) fn new(out: &'o mut Vec<Option<T>>) -> Self {
+        let base = out.len();
+        Optionals { out, base }
+    }
+}
+
+/// The values of a stretch, as `Some`, at the end of a buffer.
+pub(crate) struct AppendSome<'o, T>(&'o mut Vec<Option<T>>);
+
+impl<T> ValueOut<T> for AppendSome<'_, T> {
+    #[inline]
+    fn put_all<I: Iterator<Item = T>>(&mut self, values: I) {
+        self.0.extend(values.map(Some));
+    }
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        self.0.reserve(additional);
+    }
+}
+
+impl<T> Sink<T> for Optionals<'_, T> {
+    type Nulls = Nullable;
+    type Stretch<'s>
+        = AppendSome<'s, T>
+    where
+        Self: 's;
+    const SPREADS: bool = true;
+    #[inline]
+    fn stretch(&mut self, k: usize) -> AppendSome<'_, T> {
+        self.base = self.out.len();
+        self.out.reserve(k);
+        AppendSome(self.out)
+    }
+    fn nulls(&mut self, k: usize) {
+        self.out.extend(std::iter::repeat_with(|| None).take(k));
+    }
+    fn spread(&mut self, levels: &[u32], max: u32, non_null: usize) -> bool {
+        let base = self.base;
+        if self.out.len() != base + non_null {
+            return false;
+        }
+        // Slot j of the chunk takes the next value from the back.
+        self.out.resize_with(base + levels.len(), || None);
+        let mut next = base + non_null;
+        for (j, &level) in levels.iter().enumerate().rev() {
+            if level == max {
+                next -= 1;
+                self.out.swap(base + j, next);
+            }
+        }
+        true
+    }
 }
 
 #[cfg(test)]

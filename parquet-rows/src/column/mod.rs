@@ -12,51 +12,62 @@
 //! from what that decoder yields.
 //!
 //! Values are read per *segment*: the part of a batch that lies inside one page.
-//! Every decoder call covers a whole segment, so nothing is dispatched per value.
+//! Every decoder call covers a whole segment (or a stretch of non-null values
+//! in it), so nothing is dispatched per value.
+//!
+//! There is one read path, [`ColumnReader::read_with`]: levels, then stretches
+//! of non-null values, then values into a sink. What varies is two type
+//! parameters the compiler specialises: a [`Decode`] (`decode.rs`: the values
+//! as they are, converted, copied, converted once per dictionary entry and
+//! shared, or as `Bytes`) and a [`Sink`] (`crate::out`: one field of each
+//! row, or a buffer; plain or `Option`). Skipping (`skip.rs`) and the levels
+//! of nested columns (`nested.rs`) have their own modules.
 
 mod context;
+mod decode;
+mod nested;
 mod page;
+mod skip;
 #[cfg(test)]
 mod tests;
 
-use std::any::Any;
-
 use crate::chunk::LoadedColumn;
-use crate::encoding::delta_byte_array::Incremental;
 use crate::encoding::dictionary::DictionaryDecoder;
 use crate::encoding::ValueDecoder;
 use crate::error::{DecodeError, Error, Location, Result};
-use crate::out::{Converted, FieldOut, Nulls, ValueOut};
+use crate::out::{Nulls, Sink, ValueOut};
 use crate::physical::{Physical, PlainShape};
 
 pub use context::ColumnContext;
+pub(crate) use decode::{Convert, Copied, Decode, Identity, ShareBytes, Shared};
 use page::{DataPage, MaxLevels, Values};
 
 /// Reads the values of one column chunk in batches.
 ///
 /// Created by the derive-generated decoder for each bound field and row group;
 /// `'p` is the lifetime of the page buffers that `&str`/`&[u8]` values borrow.
-pub struct ColumnReader<'p, P: Physical> {
+/// `S` is the type of the converted dictionary a `Shared` conversion keeps
+/// (the field's type; `()` when nothing is shared).
+pub struct ColumnReader<'p, P: Physical, S = ()> {
     column: &'p LoadedColumn,        // the chunk's pages and schema
     row_group: usize,                // for error locations
     next_page: usize,                // invariant: <= column.pages.len(); next page to open
     max_def: i16,                    // invariant: 0 or 1 unless `nested`
     max_rep: i16,                    // invariant: 0 unless `nested`
-    nested: bool, // levels are read by `read_nested_levels`, values by the `read*` methods
+    nested: bool, // levels are read by `read_nested_levels`, values by `read_with`
     values_ready: usize, // nested: non-null values of the levels read, not yet read
     shape: PlainShape, // FIXED_LEN_BYTE_ARRAY width
     dict: Option<Vec<P::Value<'p>>>, // the chunk's dictionary, once its page was seen
     page: DataPage<'p>, // the current data page; `left == 0` when none
     levels: Vec<u32>, // scratch: definition levels of one segment
-    dense: Vec<P::Value<'p>>, // scratch: non-null values of one segment
     context: ColumnContext, // what value conversions need to know
-    shared: Option<Box<dyn Any>>, // converted dictionary (`read_shared`), built once per chunk
+    shared: Option<Vec<S>>, // converted dictionary (`Shared`), built once per chunk
     dict_page: Option<usize>, // index of the dictionary page in `column.pages`
     next_row: usize, // flat: index in the row group of the next value, for null errors
     field_type: &'static str, // the field's Rust type, for null errors ("" when unknown)
 }
 
-impl<P: Physical> std::fmt::Debug for ColumnReader<'_, P> {
+impl<P: Physical, S> std::fmt::Debug for ColumnReader<'_, P, S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ColumnReader")
             .field("column", &self.column.path)
@@ -66,7 +77,7 @@ impl<P: Physical> std::fmt::Debug for ColumnReader<'_, P> {
     }
 }
 
-impl<'p, P: Physical> ColumnReader<'p, P> {
+impl<'p, P: Physical, S> ColumnReader<'p, P, S> {
     /// A reader positioned before the first page of `column`, a flat column
     /// (not repeated, at most one level of nulls).
     pub(crate) fn new(column: &'p LoadedColumn, row_group: usize) -> Result<Self> {
@@ -79,8 +90,8 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
     }
 
     /// A reader of a column at any depth: [`ColumnReader::read_nested_levels`]
-    /// returns the next repetition and definition levels, and the `read*`
-    /// methods then read the non-null values among them.
+    /// returns the next repetition and definition levels, and
+    /// [`ColumnReader::read_with`] then reads the non-null values among them.
     pub(crate) fn nested(column: &'p LoadedColumn, row_group: usize) -> Result<Self> {
         Self::any(column, row_group, true)
     }
@@ -111,7 +122,6 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             dict: None,
             page: DataPage::empty(),
             levels: Vec::new(),
-            dense: Vec::new(),
             context: ColumnContext::of(descr),
             shared: None,
             dict_page: None,
@@ -151,63 +161,49 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         e.at(self.location())
     }
 
-    /// Appends exactly `n` values of a column without nulls to `out`.
+    /// Reads the values of the next `n` rows into `sink`, each made by
+    /// `decode` from what the page's decoder yields: the one read path,
+    /// whatever the field's type (see [`Decode`]), whether it is an
+    /// `Option` and where its values go (see [`Sink`]).
     ///
-    /// The fast path: values go from the page straight into `out`.
-    pub fn read(&mut self, n: usize, out: &mut Vec<P::Value<'p>>) -> Result<()> {
-        self.read_required_with(n, out, Self::read_dense)
-    }
-
-    /// Writes exactly `rows.len()` values, one into the field `field(row)` of
-    /// each row, in order: `N` says whether the field is an `Option` (a null
-    /// leaves the row's `None` placeholder) or a plain field (a null is an
-    /// error naming the row).
+    /// Page segment by page segment: definition levels are read a run at a
+    /// time, and a run at the column's maximum level (a page without nulls
+    /// is one such run) is one stretch of values, decoded as if the column
+    /// were REQUIRED. Only the rest of the levels are decoded one by one.
+    /// Into a plain field, a null is an error naming the row; into an
+    /// `Option`, its row is passed over (rows keep their `None`) or, in a
+    /// buffer, spread.
     ///
-    /// Numbers (PLAIN, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT) and
-    /// dictionary-encoded values go from the page straight into the rows;
-    /// other values (PLAIN or DELTA byte arrays, booleans) through a buffer.
-    ///
-    /// The rows must hold their placeholders: the fields of null rows are
-    /// not written.
-    pub(crate) fn read_into<R, N: Nulls>(
-        &mut self,
-        rows: &mut [R],
-        mut field: impl FnMut(&mut R) -> &mut N::Field<P::Value<'p>>,
-    ) -> Result<()> {
-        self.read_rows::<R, N>(rows, |reader, stretch| {
-            let k = stretch.len();
-            reader.read_dense(k, &mut FieldOut::<_, _, N>::new(stretch, &mut field))
-        })
-    }
-
-    /// Writes one value into each row of `rows`, page segment by page
-    /// segment: `dense(reader, stretch)` writes the values of a stretch of
-    /// rows whose values are all non-null and in the current page.
-    ///
-    /// Definition levels are read a run at a time: a run at the column's
-    /// maximum level (a page without nulls is one such run) is one dense
-    /// stretch, decoded as if the column were REQUIRED. Only the rest of the
-    /// levels are decoded one by one.
-    fn read_rows<R, N: Nulls>(
-        &mut self,
-        rows: &mut [R],
-        mut dense: impl FnMut(&mut Self, &mut [R]) -> Result<()>,
-    ) -> Result<()> {
+    /// On a reader made by [`ColumnReader::nested`], reads `n` of the
+    /// non-null values of the levels last read.
+    pub(crate) fn read_with<D, O>(&mut self, n: usize, decode: &mut D, sink: &mut O) -> Result<()>
+    where
+        D: Decode<'p, P, S>,
+        O: Sink<D::Value>,
+    {
         if self.nested {
-            return Err(self.unsupported());
+            // The values of the levels just read, all in the current page.
+            if n > self.values_ready {
+                return Err(self.err(DecodeError::oos(format!(
+                    "{n} values asked for where the levels hold {}",
+                    self.values_ready
+                ))));
+            }
+            decode.dense(self, n, &mut sink.stretch(n))?;
+            self.values_ready -= n;
+            return Ok(());
         }
         let mut done = 0;
-        while done < rows.len() {
+        while done < n {
             self.ensure_page()?;
-            let k = (rows.len() - done).min(self.page.left);
-            let segment = &mut rows[done..done + k];
+            let k = (n - done).min(self.page.left);
             if self.max_def == 0 {
-                dense(self, segment)?;
-            } else if N::NULLABLE {
-                self.read_defined_stretches(segment, &mut dense)?;
+                decode.dense(self, k, &mut sink.stretch(k))?;
+            } else if O::Nulls::NULLABLE {
+                self.read_defined_stretches(k, decode, sink)?;
             } else {
                 self.require_defined(k)?;
-                dense(self, segment)?;
+                decode.dense(self, k, &mut sink.stretch(k))?;
             }
             self.advance(k);
             done += k;
@@ -215,54 +211,69 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         Ok(())
     }
 
-    /// For an `Option` field: calls `dense` on each stretch of `segment`
-    /// (rows of the current page) whose definition levels say non-null; the
-    /// other rows keep their `None`.
-    fn read_defined_stretches<R>(
-        &mut self,
-        segment: &mut [R],
-        dense: &mut impl FnMut(&mut Self, &mut [R]) -> Result<()>,
-    ) -> Result<()> {
-        let max = self.max_def as u32;
+    /// For an `Option` field: the next `k` rows of the current page, each
+    /// stretch of non-null ones through `decode` into `sink`, the null ones
+    /// passed over (or, for a sink that spreads, a chunk of levels at a time).
+    fn read_defined_stretches<D, O>(&mut self, k: usize, decode: &mut D, sink: &mut O) -> Result<()>
+    where
+        D: Decode<'p, P, S>,
+        O: Sink<D::Value>,
+    {
         let mut levels = std::mem::take(&mut self.levels);
+        let result = self.defined_stretches(k, decode, sink, &mut levels);
+        self.levels = levels;
+        result
+    }
+
+    fn defined_stretches<D, O>(
+        &mut self,
+        k: usize,
+        decode: &mut D,
+        sink: &mut O,
+        levels: &mut Vec<u32>,
+    ) -> Result<()>
+    where
+        D: Decode<'p, P, S>,
+        O: Sink<D::Value>,
+    {
+        let max = self.max_def as u32;
         let mut i = 0;
-        let result = 'segment: loop {
-            if i == segment.len() {
-                break Ok(());
-            }
-            let run = match self.take_defined_run(segment.len() - i) {
-                Ok(run) => run,
-                Err(e) => break Err(e),
-            };
+        while i < k {
+            let run = self.take_defined_run(k - i)?;
             if run > 0 {
-                if let Err(e) = dense(self, &mut segment[i..i + run]) {
-                    break Err(e);
-                }
+                decode.dense(self, run, &mut sink.stretch(run))?;
                 i += run;
                 continue;
             }
-            let m = match self.next_levels(segment.len() - i, &mut levels) {
-                Ok((m, _)) => m,
-                Err(e) => break Err(e),
-            };
-            let mut j = 0;
-            while j < m {
-                if levels[j] != max {
-                    j += 1;
-                    continue;
+            let (m, non_null) = self.next_levels(k - i, levels)?;
+            let chunk = &levels[..m];
+            if O::SPREADS {
+                decode.dense(self, non_null, &mut sink.stretch(non_null))?;
+                if !sink.spread(chunk, max, non_null) {
+                    return Err(
+                        self.err(DecodeError::oos("a value decoder returned too few values"))
+                    );
                 }
-                let start = j;
-                while j < m && levels[j] == max {
-                    j += 1;
-                }
-                if let Err(e) = dense(self, &mut segment[i + start..i + j]) {
-                    break 'segment Err(e);
+            } else {
+                let mut j = 0;
+                while j < m {
+                    let start = j;
+                    while j < m && chunk[j] != max {
+                        j += 1;
+                    }
+                    sink.nulls(j - start);
+                    let start = j;
+                    while j < m && chunk[j] == max {
+                        j += 1;
+                    }
+                    if j > start {
+                        decode.dense(self, j - start, &mut sink.stretch(j - start))?;
+                    }
                 }
             }
             i += m;
-        };
-        self.levels = levels;
-        result
+        }
+        Ok(())
     }
 
     /// For a plain field on an OPTIONAL column: consumes the definition
@@ -350,227 +361,9 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         self.next_row += k;
     }
 
-    /// [`ColumnReader::read_into`] with each value through `convert` on its
-    /// way from the decoder into its row (a `String` per value, say); values
-    /// the physical type does not read straight from the page (PLAIN byte
-    /// arrays, booleans) go through the reader's buffer first.
-    pub(crate) fn read_map_into<R, T, N: Nulls>(
-        &mut self,
-        rows: &mut [R],
-        field: impl FnMut(&mut R) -> &mut N::Field<T>,
-        convert: impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
-    ) -> Result<()> {
-        let no_copy = None::<&fn(&mut Incremental<'p>) -> Result<T, DecodeError>>;
-        self.map_into::<R, T, N>(rows, field, convert, no_copy)
-    }
-
-    /// [`ColumnReader::read_map_into`] for a conversion that copies each
-    /// value (`String`, `Box<str>`, `Vec<u8>`): `copy` makes the field from a
-    /// value's bytes.
-    ///
-    /// DELTA_BYTE_ARRAY pages are then rebuilt one value at a time into a
-    /// small buffer that `copy` reads (`Incremental::next_text`), not into an
-    /// arena as large as the page's values. Borrowed fields need that arena
-    /// to outlive the page; a copy does not, and the arena costs an
-    /// allocation, a write and a read of every rebuilt byte, and memory for
-    /// as long as the pages are held.
-    pub(crate) fn read_copied_into<R, T, N: Nulls>(
-        &mut self,
-        rows: &mut [R],
-        field: impl FnMut(&mut R) -> &mut N::Field<T>,
-        convert: impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
-        copy: impl Fn(&mut Incremental<'p>) -> Result<T, DecodeError>,
-    ) -> Result<()> {
-        self.map_into::<R, T, N>(rows, field, convert, Some(&copy))
-    }
-
-    fn map_into<R, T, N: Nulls>(
-        &mut self,
-        rows: &mut [R],
-        mut field: impl FnMut(&mut R) -> &mut N::Field<T>,
-        convert: impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
-        copy: Option<&impl Fn(&mut Incremental<'p>) -> Result<T, DecodeError>>,
-    ) -> Result<()> {
-        let context = self.context;
-        self.read_rows::<R, N>(rows, |reader, stretch| {
-            let k = stretch.len();
-            if let (Some(copy), Some(values)) = (copy, reader.page.values.streaming()) {
-                let streamed = stretch.iter_mut().try_for_each(|row| {
-                    *field(row) = N::some(copy(values)?);
-                    Ok(())
-                });
-                return streamed.map_err(|e| reader.err(e));
-            }
-            // Converted on the way from the decoder into the rows: no
-            // buffer of the decoded values.
-            let mut out = Converted::new(FieldOut::<_, _, N>::new(stretch, &mut field), |v| {
-                convert(v, &context)
-            });
-            reader.read_dense(k, &mut out)?;
-            match out.into_error() {
-                Some(message) => Err(reader.err(DecodeError::Value(message))),
-                None => Ok(()),
-            }
-        })
-    }
-
-    /// Appends exactly `n` values of a column without nulls, each through `convert`.
-    pub fn read_map<T>(
-        &mut self,
-        n: usize,
-        out: &mut Vec<T>,
-        convert: impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
-    ) -> Result<()> {
-        self.read_required_with(n, out, |r, k, out| r.read_converted(k, out, &convert))
-    }
-
-    /// Appends exactly `n` values, `None` for nulls, each non-null one through `convert`.
-    ///
-    /// Works on OPTIONAL and REQUIRED columns (the latter never yield `None`).
-    pub fn read_optional<T>(
-        &mut self,
-        n: usize,
-        out: &mut Vec<Option<T>>,
-        convert: impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
-    ) -> Result<()> {
-        let some = |v, c: &ColumnContext| convert(v, c).map(Some);
-        self.read_optional_with(n, out, |r, k, out| r.read_converted(k, out, &some))
-    }
-
-    /// Like [`ColumnReader::read_map`], but each dictionary entry is converted
-    /// once and cloned per row: an `Arc<str>` column makes one allocation per
-    /// dictionary entry, not per row.
-    pub fn read_shared<T: Clone + 'static>(
-        &mut self,
-        n: usize,
-        out: &mut Vec<T>,
-        convert: impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
-    ) -> Result<()> {
-        self.read_required_with(n, out, |r, k, out| r.read_dense_shared(k, out, &convert))
-    }
-
-    /// [`ColumnReader::read_shared`] for nullable fields.
-    pub fn read_optional_shared<T: Clone + 'static>(
-        &mut self,
-        n: usize,
-        out: &mut Vec<Option<T>>,
-        convert: impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
-    ) -> Result<()> {
-        let some = |v, c: &ColumnContext| convert(v, c).map(Some);
-        self.read_optional_with(n, out, |r, k, out| r.read_dense_shared(k, out, &some))
-    }
-
     /// What conversions need to know about the column (decimal scale, time unit).
     pub fn context(&self) -> &ColumnContext {
         &self.context
-    }
-
-    /// Reads `n` values of a column without nulls, page segment by page segment;
-    /// `dense(reader, k, out)` appends the `k` values of one segment.
-    fn read_required_with<T>(
-        &mut self,
-        n: usize,
-        out: &mut Vec<T>,
-        mut dense: impl FnMut(&mut Self, usize, &mut Vec<T>) -> Result<()>,
-    ) -> Result<()> {
-        if self.nested {
-            // The values of the levels just read, all in the current page.
-            if n > self.values_ready {
-                return Err(self.err(DecodeError::oos(format!(
-                    "{n} values asked for where the levels hold {}",
-                    self.values_ready
-                ))));
-            }
-            dense(self, n, out)?;
-            self.values_ready -= n;
-            return Ok(());
-        }
-        let mut left = n;
-        while left > 0 {
-            self.ensure_page()?;
-            let k = left.min(self.page.left);
-            if self.max_def > 0 {
-                // A plain field on an OPTIONAL column.
-                self.require_defined(k)?;
-            }
-            dense(self, k, out)?;
-            self.advance(k);
-            left -= k;
-        }
-        Ok(())
-    }
-
-    /// Reads `n` values that may be null; `dense(reader, k, out)` appends `k`
-    /// non-null values as `Some`. A run of definition levels at the maximum
-    /// is appended as it is; elsewhere the non-null values of a chunk of
-    /// levels are appended, then spread over the chunk's slots in place, from
-    /// the back, with `None` for nulls.
-    fn read_optional_with<T>(
-        &mut self,
-        n: usize,
-        out: &mut Vec<Option<T>>,
-        mut dense: impl FnMut(&mut Self, usize, &mut Vec<Option<T>>) -> Result<()>,
-    ) -> Result<()> {
-        if self.max_def == 0 {
-            return self.read_required_with(n, out, dense);
-        }
-        out.reserve(n);
-        let mut levels = std::mem::take(&mut self.levels);
-        let mut left = n;
-        let result = loop {
-            if left == 0 {
-                break Ok(());
-            }
-            if let Err(e) = self.ensure_page() {
-                break Err(e);
-            }
-            let k = left.min(self.page.left);
-            if let Err(e) = self.read_optional_segment(k, out, &mut levels, &mut dense) {
-                break Err(e);
-            }
-            self.advance(k);
-            left -= k;
-        };
-        self.levels = levels;
-        result
-    }
-
-    /// [`ColumnReader::read_optional_with`] for `k` values of the current page.
-    fn read_optional_segment<T>(
-        &mut self,
-        k: usize,
-        out: &mut Vec<Option<T>>,
-        levels: &mut Vec<u32>,
-        dense: &mut impl FnMut(&mut Self, usize, &mut Vec<Option<T>>) -> Result<()>,
-    ) -> Result<()> {
-        let max_def = self.max_def as u32;
-        let mut i = 0;
-        while i < k {
-            let base = out.len();
-            let run = self.take_defined_run(k - i)?;
-            let (slots, non_null) = if run > 0 {
-                (run, run)
-            } else {
-                self.next_levels(k - i, levels)?
-            };
-            dense(self, non_null, out)?;
-            if out.len() != base + non_null {
-                return Err(self.err(DecodeError::oos("a value decoder returned too few values")));
-            }
-            if run == 0 {
-                // Spread: slot j of the chunk takes the next value from the back.
-                out.resize_with(base + slots, || None);
-                let mut next = base + non_null;
-                for j in (0..slots).rev() {
-                    if levels[j] == max_def {
-                        next -= 1;
-                        out.swap(base + j, next);
-                    }
-                }
-            }
-            i += slots;
-        }
-        Ok(())
     }
 
     /// Decodes the next `k` definition levels into `levels`; returns how many
@@ -598,57 +391,6 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
             non_null += usize::from(level == max_def);
         }
         Ok(non_null)
-    }
-
-    /// Appends `k` non-null values, each through `convert`.
-    fn read_converted<T>(
-        &mut self,
-        k: usize,
-        out: &mut Vec<T>,
-        convert: &impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
-    ) -> Result<()> {
-        let mut dense = std::mem::take(&mut self.dense);
-        dense.clear();
-        let result = self.read_dense(k, &mut dense).and_then(|()| {
-            out.reserve(dense.len());
-            for &v in &dense {
-                out.push(convert(v, &self.context).map_err(|m| self.err(DecodeError::Value(m)))?);
-            }
-            Ok(())
-        });
-        self.dense = dense;
-        result
-    }
-
-    /// Appends `k` non-null values; from a dictionary page, each entry is
-    /// converted once (cached for the chunk) and cloned per value.
-    fn read_dense_shared<T: Clone + 'static>(
-        &mut self,
-        k: usize,
-        out: &mut Vec<T>,
-        convert: &impl Fn(P::Value<'p>, &ColumnContext) -> Result<T, String>,
-    ) -> Result<()> {
-        if k == 0 || !matches!(self.page.values, Values::Dictionary(_)) {
-            return self.read_converted(k, out, convert);
-        }
-        if !self.shared.as_ref().is_some_and(|c| c.is::<Vec<T>>()) {
-            let dict = self.dict.as_deref().unwrap_or(&[]);
-            let mut cache = Vec::with_capacity(dict.len());
-            for &v in dict {
-                cache.push(convert(v, &self.context).map_err(|m| self.err(DecodeError::Value(m)))?);
-            }
-            self.shared = Some(Box::new(cache));
-        }
-        let (Values::Dictionary(indices), Some(dict)) = (
-            &mut self.page.values,
-            self.shared
-                .as_ref()
-                .and_then(|c| c.downcast_ref::<Vec<T>>()),
-        ) else {
-            return Err(self.err(DecodeError::oos("dictionary cache missing")));
-        };
-        let result = DictionaryDecoder { indices, dict }.decode(k, out);
-        result.map_err(|e| self.err(e))
     }
 
     /// Puts `k` non-null values from the current page into `out` (a buffer,
@@ -699,157 +441,6 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         Ok(())
     }
 
-    /// For a reader made by [`ColumnReader::nested`]: appends the next (at
-    /// most `max`, all from one page) repetition and definition levels to
-    /// `reps` and `defs` (zeros when the column has none), opening the next
-    /// data page when needed. Returns how many of them are non-null values,
-    /// which the caller then reads with a `read*` method before asking for
-    /// more levels; `None` after the last page.
-    pub(crate) fn read_nested_levels(
-        &mut self,
-        max: usize,
-        reps: &mut Vec<u32>,
-        defs: &mut Vec<u32>,
-    ) -> Result<Option<usize>> {
-        if self.values_ready != 0 {
-            return Err(self.err(DecodeError::oos(
-                "the values of the levels read were not all read",
-            )));
-        }
-        if self.page.left == 0 {
-            if self.column.pages[self.next_page..]
-                .iter()
-                .all(|p| !p.is_data_page() || p.num_values() == 0)
-            {
-                return Ok(None);
-            }
-            self.ensure_page()?;
-        }
-        let n = self.page.left.min(max);
-        let max_rep = u32::from(self.max_rep.unsigned_abs());
-        let max_def = u32::from(self.max_def.unsigned_abs());
-        let (reps_start, defs_start) = (reps.len(), defs.len());
-        let got_reps = fill_levels(self.page.reps.as_mut(), n, reps);
-        let got_defs = fill_levels(self.page.defs.as_mut(), n, defs);
-        let (got_reps, got_defs) = (
-            got_reps.map_err(|e| self.err(e))?,
-            got_defs.map_err(|e| self.err(e))?,
-        );
-        if got_reps != n || got_defs != n {
-            return Err(self.err(DecodeError::oos(format!(
-                "the page has {} more values but {got_reps} repetition and {got_defs} definition levels",
-                self.page.left
-            ))));
-        }
-        if self.page.defs.is_none() {
-            defs[defs_start..].fill(max_def);
-        }
-        if let Some(&rep) = reps[reps_start..].iter().find(|&&r| r > max_rep) {
-            return Err(self.err(DecodeError::oos(format!(
-                "repetition level {rep} is larger than the column's maximum of {max_rep}"
-            ))));
-        }
-        let mut non_null = 0;
-        for &level in &defs[defs_start..] {
-            if level > max_def {
-                return Err(self.err(DecodeError::oos(format!(
-                    "definition level {level} is larger than the column's maximum of {max_def}"
-                ))));
-            }
-            non_null += usize::from(level == max_def);
-        }
-        self.page.left -= n;
-        self.values_ready = non_null;
-        Ok(Some(non_null))
-    }
-
-    /// Skips the next `n` rows of a flat column: their definition levels and
-    /// their values, so that the next read starts `n` rows later.
-    ///
-    /// Nothing is materialised that the encoding lets the reader step over
-    /// (see [`ValueDecoder::skip`](crate::encoding::ValueDecoder::skip)):
-    /// data pages that lie wholly inside the skipped rows are not even
-    /// opened (a dictionary page still is, for the pages after it), and in
-    /// the page where the skip ends only the definition levels are tallied,
-    /// to know how many values the skipped rows hold. A null in a skipped
-    /// row is not an error, even for a field that is not an `Option`: it is
-    /// never read.
-    ///
-    /// Range reads (a row selection) and decoding parts of one row group in
-    /// parallel position a reader with it.
-    ///
-    /// # Errors
-    /// [`Error::Unsupported`] on a reader made by [`ColumnReader::nested`]
-    /// (a row of a repeated column spans a variable number of levels: not
-    /// skipped yet); out of spec when the chunk holds fewer than `n` more
-    /// rows, when a page is malformed, or when a skipped definition level is
-    /// above the column's maximum.
-    pub(crate) fn skip_rows(&mut self, n: usize) -> Result<()> {
-        if self.nested {
-            return Err(Error::Unsupported {
-                location: self.location(),
-                message: "skipping rows of a repeated or nested column".into(),
-            });
-        }
-        let mut left = n;
-        while left > 0 {
-            if self.page.left == 0 {
-                left = self.skip_whole_pages(left);
-                if left == 0 {
-                    break;
-                }
-            }
-            self.ensure_page()?;
-            let k = left.min(self.page.left);
-            let values = self.skip_levels(k)?;
-            let shape = self.shape;
-            let skipped = self.page.values.skip(values, shape);
-            skipped.map_err(|e| self.err(e))?;
-            self.advance(k);
-            left -= k;
-        }
-        Ok(())
-    }
-
-    /// Steps over the data pages that come next and hold at most `left`
-    /// rows in all, without opening them; returns the rows left to skip.
-    /// Stops at a dictionary page: the pages after it need it.
-    fn skip_whole_pages(&mut self, mut left: usize) -> usize {
-        while let Some(page) = self.column.pages.get(self.next_page) {
-            let rows = page.num_values() as usize;
-            if !page.is_data_page() || rows > left {
-                break;
-            }
-            left -= rows;
-            self.next_row += rows;
-            self.next_page += 1;
-        }
-        left
-    }
-
-    /// Moves past the definition levels of the next `k` values of the
-    /// current page; returns how many of them are non-null.
-    fn skip_levels(&mut self, k: usize) -> Result<usize> {
-        let max = u32::from(self.max_def.unsigned_abs());
-        let Some(defs) = self.page.defs.as_mut() else {
-            return Ok(k); // REQUIRED: every row holds a value
-        };
-        let tally = defs.skip_counting(k, max).map_err(|e| self.err(e))?;
-        if tally.skipped < k {
-            return Err(self.err(DecodeError::oos(format!(
-                "the page has fewer definition levels than values ({} levels where {k} were needed)",
-                tally.skipped
-            ))));
-        }
-        if tally.max > max {
-            return Err(self.err(DecodeError::oos(format!(
-                "definition level {} is larger than the column's maximum of {max}",
-                tally.max
-            ))));
-        }
-        Ok(tally.equal)
-    }
-
     /// Checks that the chunk holds no values beyond the ones read.
     ///
     /// Called once after the last batch of a row group: a chunk with more values
@@ -868,72 +459,6 @@ impl<'p, P: Physical> ColumnReader<'p, P> {
         }
         Ok(())
     }
-}
-
-impl ColumnReader<'_, crate::physical::ByteArray> {
-    /// Appends exactly `n` byte arrays as `Bytes` that share the page buffers.
-    pub fn read_bytes(&mut self, n: usize, out: &mut Vec<bytes::Bytes>) -> Result<()> {
-        self.read_required_with(n, out, |r, k, out| r.read_dense_bytes(k, out, |b| b))
-    }
-
-    /// [`ColumnReader::read_bytes`] for nullable fields.
-    pub fn read_optional_bytes(
-        &mut self,
-        n: usize,
-        out: &mut Vec<Option<bytes::Bytes>>,
-    ) -> Result<()> {
-        self.read_optional_with(n, out, |r, k, out| r.read_dense_bytes(k, out, Some))
-    }
-
-    fn read_dense_bytes<T>(
-        &mut self,
-        k: usize,
-        out: &mut Vec<T>,
-        wrap: impl Fn(bytes::Bytes) -> T,
-    ) -> Result<()> {
-        let mut dense = std::mem::take(&mut self.dense);
-        dense.clear();
-        let result = self.read_dense(k, &mut dense);
-        out.extend(dense.iter().map(|slice| wrap(self.share(slice))));
-        self.dense = dense;
-        result
-    }
-
-    /// `slice` as `Bytes`: a view of the page buffer that holds it (the current
-    /// data page or the dictionary page), or a copy if it lives elsewhere.
-    fn share(&self, slice: &[u8]) -> bytes::Bytes {
-        let holders = [self.next_page.checked_sub(1), self.dict_page];
-        for page in holders.into_iter().flatten() {
-            if let Some(page) = self.column.pages.get(page) {
-                let buf = page.buffer();
-                let range = buf.as_ptr_range();
-                if slice.is_empty()
-                    || range.contains(&slice.as_ptr()) && slice.as_ptr_range().end <= range.end
-                {
-                    return buf.slice_ref(slice);
-                }
-            }
-        }
-        bytes::Bytes::copy_from_slice(slice)
-    }
-}
-
-/// Appends `n` levels from `levels` to `out` (zeros when there are none);
-/// returns how many were decoded. `n` is a cursor's chunk (see
-/// `ColumnReader::read_nested_levels`), never a page header's count.
-fn fill_levels(
-    levels: Option<&mut page::Levels<'_>>,
-    n: usize,
-    out: &mut Vec<u32>,
-) -> Result<usize, DecodeError> {
-    let start = out.len();
-    out.resize(start + n, 0);
-    let got = match levels {
-        Some(levels) => levels.get_batch(&mut out[start..])?,
-        None => n,
-    };
-    out.truncate(start + got);
-    Ok(got)
 }
 
 /// Bit width of levels whose maximum is `max_level`.

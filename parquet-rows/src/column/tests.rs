@@ -1,6 +1,8 @@
-//! The column reader on chunks written here page by page: a read after
-//! [`ColumnReader::skip_rows`] gives the tail of a full read, for REQUIRED
-//! and OPTIONAL columns, in every encoding, across page boundaries.
+//! The column reader on chunks written here page by page, in every
+//! encoding, REQUIRED and OPTIONAL: each variation of the read path
+//! (conversion x destination) against the rows the chunk was written from,
+//! and a read after [`ColumnReader::skip_rows`] against the tail of a full
+//! read.
 
 use std::sync::Arc;
 
@@ -9,7 +11,7 @@ use parquet::basic::{Encoding, Repetition, Type as PhysicalType};
 use parquet::column::page::Page;
 use parquet::schema::types::{ColumnDescriptor, ColumnPath, Type};
 
-use super::ColumnReader;
+use super::{ColumnContext, ColumnReader, Convert, Copied, Decode, Identity, ShareBytes, Shared};
 use crate::chunk::LoadedColumn;
 use crate::encoding::delta_binary_packed::encode::encode as delta;
 use crate::encoding::delta_byte_array::encode::encode as delta_byte_array;
@@ -18,8 +20,8 @@ use crate::encoding::delta_length_byte_array::encode::encode as delta_length;
 use crate::encoding::rle_bp::encode::encode as rle;
 use crate::encoding::testing::Rng;
 use crate::error::{DecodeError, Error, Result};
-use crate::out::Nullable;
-use crate::physical::{Boolean, Int64, Physical, Utf8};
+use crate::out::{NotNull, Nullable, Optionals, Rows};
+use crate::physical::{Boolean, ByteArray, Int64, Physical, Utf8};
 
 /// How a test writes a column's values.
 trait Values: Clone + PartialEq + std::fmt::Debug {
@@ -248,15 +250,21 @@ fn rows<V: Values>(n: usize, optional: bool, rng: &mut Rng) -> Vec<Option<V>> {
     out
 }
 
-/// Reads `n` rows as `Option`s (through the buffer API).
+/// Reads `n` rows as `Option`s (into a buffer).
 fn read<'p, P: Physical, T>(
     reader: &mut ColumnReader<'p, P>,
     n: usize,
     owned: impl Fn(P::Value<'p>) -> T,
 ) -> Result<Vec<Option<T>>> {
     let mut out = Vec::new();
-    reader.read_optional(n, &mut out, |v, _| Ok(owned(v)))?;
+    let mut decode = Convert(|v, _: &ColumnContext| Ok(owned(v)));
+    reader.read_with(n, &mut decode, &mut Optionals::new(&mut out))?;
     Ok(out)
+}
+
+/// A row that is its field.
+fn itself<T>(row: &mut T) -> &mut T {
+    row
 }
 
 /// How `String` fields stream DELTA_BYTE_ARRAY values.
@@ -305,15 +313,13 @@ fn check_skip_rows<'p, P: Physical, V: Values>(
                 1 => assert_eq!(read(&mut reader, m, owned).unwrap(), &expected[at..at + m]),
                 step => {
                     let mut rows: Vec<Option<V>> = vec![None; m];
-                    let convert = |v, _: &_| Ok(owned(v));
+                    let mut sink = Rows::<_, _, Nullable>::new(&mut rows, itself);
+                    let convert = |v, _: &ColumnContext| Ok(owned(v));
                     match copy.filter(|_| step == 3) {
-                        Some(copy) => reader.read_copied_into::<_, _, Nullable>(
-                            &mut rows,
-                            |r| r,
-                            convert,
-                            copy,
-                        ),
-                        None => reader.read_map_into::<_, _, Nullable>(&mut rows, |r| r, convert),
+                        Some(copy) => {
+                            reader.read_with(m, &mut Copied::new(convert, copy), &mut sink)
+                        }
+                        None => reader.read_with(m, &mut Convert(convert), &mut sink),
                     }
                     .unwrap();
                     assert_eq!(rows, &expected[at..at + m], "rows at {at}");
@@ -355,10 +361,11 @@ fn skipped_nulls_do_not_reach_a_plain_field() {
     let column = chunk(&values, true, &mut rng);
     let mut reader = ColumnReader::<Int64>::new(&column, 0).unwrap();
     let mut out = Vec::new();
-    assert!(reader.read(60, &mut out).is_err(), "a null read into `i64`");
+    let err = reader.read_with(60, &mut Identity, &mut out).unwrap_err();
+    assert!(err.to_string().contains("null at row 0"), "{err}");
     let mut reader = ColumnReader::<Int64>::new(&column, 0).unwrap();
     reader.skip_rows(50).unwrap();
-    reader.read(500, &mut out).unwrap();
+    reader.read_with(500, &mut Identity, &mut out).unwrap();
     assert_eq!(out, (0..500).map(|i| i * 3).collect::<Vec<_>>());
 }
 
@@ -411,4 +418,208 @@ fn skip_rows_meets_malformed_pages_as_errors() {
         nested.skip_rows(1),
         Err(Error::Unsupported { .. })
     ));
+}
+
+/// Where a read puts its values: the read path's four sinks.
+#[derive(Clone, Copy, Debug)]
+enum Dest {
+    Buffer,         // `Vec<T>`
+    OptionalBuffer, // `Optionals` (`Vec<Option<T>>`)
+    Rows,           // a `T` field of each row
+    OptionalRows,   // an `Option<T>` field of each row
+}
+
+const DESTS: [Dest; 4] = [
+    Dest::Buffer,
+    Dest::OptionalBuffer,
+    Dest::Rows,
+    Dest::OptionalRows,
+];
+
+/// Reads the `total` rows of `column` with `decode` into `dest`, in batches
+/// of random sizes; the values of a plain destination come back as `Some`.
+fn read_all<'p, P: Physical, S, D>(
+    column: &'p LoadedColumn,
+    total: usize,
+    decode: &mut D,
+    dest: Dest,
+    placeholder: &D::Value,
+    rng: &mut Rng,
+) -> Result<Vec<Option<D::Value>>>
+where
+    D: Decode<'p, P, S>,
+    D::Value: Clone,
+{
+    let mut reader = ColumnReader::<P, S>::new(column, 0)?;
+    let mut out = Vec::with_capacity(total);
+    let mut at = 0;
+    while at < total {
+        let m = (1 + rng.below(400)).min(total - at);
+        match dest {
+            Dest::Buffer => {
+                let mut buffer = Vec::new();
+                reader.read_with(m, decode, &mut buffer)?;
+                out.extend(buffer.into_iter().map(Some));
+            }
+            Dest::OptionalBuffer => {
+                // The values go after what the buffer holds.
+                let mut buffer = vec![Some(placeholder.clone())];
+                reader.read_with(m, decode, &mut Optionals::new(&mut buffer))?;
+                assert_eq!(buffer.len(), m + 1, "values appended");
+                out.extend(buffer.into_iter().skip(1));
+            }
+            Dest::Rows => {
+                let mut rows = vec![placeholder.clone(); m];
+                reader.read_with(
+                    m,
+                    decode,
+                    &mut Rows::<_, _, NotNull>::new(&mut rows, itself),
+                )?;
+                out.extend(rows.into_iter().map(Some));
+            }
+            Dest::OptionalRows => {
+                let mut rows = vec![None; m];
+                reader.read_with(
+                    m,
+                    decode,
+                    &mut Rows::<_, _, Nullable>::new(&mut rows, itself),
+                )?;
+                out.extend(rows);
+            }
+        }
+        at += m;
+    }
+    reader.finish()?;
+    Ok(out)
+}
+
+/// Reads `column` into each destination and compares with `expected`: the
+/// values, or for a plain destination and a null, the error naming its row.
+fn check_dests<'p, P: Physical, S, D>(
+    column: &'p LoadedColumn,
+    expected: &[Option<D::Value>],
+    mut decode: impl FnMut() -> D,
+    placeholder: &D::Value,
+    rng: &mut Rng,
+) where
+    D: Decode<'p, P, S>,
+    D::Value: Clone + PartialEq + std::fmt::Debug,
+{
+    let first_null = expected.iter().position(Option::is_none);
+    for dest in DESTS {
+        let got = read_all::<P, S, D>(
+            column,
+            expected.len(),
+            &mut decode(),
+            dest,
+            placeholder,
+            rng,
+        );
+        match (dest, first_null) {
+            (Dest::Buffer | Dest::Rows, Some(row)) => {
+                let err = got.unwrap_err().to_string();
+                let null = format!("null at row {row} of the row group");
+                assert!(err.contains(&null), "{dest:?}: {err}");
+                assert!(err.contains("use `Option<T>`"), "{dest:?}: {err}");
+            }
+            _ => assert_eq!(got.unwrap(), expected, "{dest:?}"),
+        }
+    }
+}
+
+#[test]
+fn every_conversion_into_every_destination_gives_the_rows_written() {
+    let mut rng = Rng::new(12);
+    for optional in [false, true] {
+        for total in [1, 900, 2500] {
+            let ints = rows::<i64>(total, optional, &mut rng);
+            let column = chunk(&ints, optional, &mut rng);
+            check_dests::<Int64, (), _>(&column, &ints, || Identity, &0, &mut rng);
+            let shifted: Vec<Option<u64>> =
+                ints.iter().map(|v| v.map(|v| (v + 7) as u64)).collect();
+            let to_u64 =
+                |v: i64, _: &ColumnContext| u64::try_from(v + 7).map_err(|e| e.to_string());
+            check_dests::<Int64, (), _>(&column, &shifted, || Convert(to_u64), &0, &mut rng);
+
+            let texts = rows::<String>(total, optional, &mut rng);
+            let column = chunk(&texts, optional, &mut rng);
+            let strs: Vec<Option<&str>> = texts.iter().map(Option::as_deref).collect();
+            check_dests::<Utf8, (), _>(&column, &strs, || Identity, &"", &mut rng);
+            let owned = |v: &str, _: &ColumnContext| Ok(v.to_owned());
+            let empty = String::new();
+            check_dests::<Utf8, (), _>(&column, &texts, || Convert(owned), &empty, &mut rng);
+            let copy = |values: &mut Incremental| values.next_text().map(str::to_owned);
+            let copied = || Copied::new(owned, copy);
+            check_dests::<Utf8, (), _>(&column, &texts, copied, &empty, &mut rng);
+            let arcs: Vec<Option<Arc<str>>> =
+                texts.iter().map(|t| t.as_deref().map(Arc::from)).collect();
+            let shared = || Shared(|v: &str, _: &ColumnContext| Ok(Arc::<str>::from(v)));
+            check_dests::<Utf8, Arc<str>, _>(&column, &arcs, shared, &Arc::from(""), &mut rng);
+            let bytes: Vec<Option<Bytes>> =
+                texts.iter().map(|t| t.clone().map(Bytes::from)).collect();
+            check_dests::<ByteArray, (), _>(
+                &column,
+                &bytes,
+                || ShareBytes,
+                &Bytes::new(),
+                &mut rng,
+            );
+
+            let bools = rows::<bool>(total, optional, &mut rng);
+            let column = chunk(&bools, optional, &mut rng);
+            check_dests::<Boolean, (), _>(&column, &bools, || Identity, &false, &mut rng);
+        }
+    }
+}
+
+#[test]
+fn a_failed_conversion_is_the_error_of_the_read() {
+    let mut rng = Rng::new(13);
+    let ints = rows::<i64>(2000, false, &mut rng);
+    assert!(ints.iter().flatten().any(|&v| v > 40_000_000));
+    let column = chunk(&ints, false, &mut rng);
+    let small = |v: i64, _: &ColumnContext| {
+        if v > 40_000_000 {
+            Err(format!("{v} is too big"))
+        } else {
+            Ok(v)
+        }
+    };
+    for dest in DESTS {
+        let got = read_all::<Int64, (), _>(&column, 2000, &mut Convert(small), dest, &0, &mut rng);
+        let err = got.unwrap_err().to_string();
+        assert!(err.contains("is too big"), "{dest:?}: {err}");
+    }
+}
+
+#[test]
+fn a_shared_conversion_runs_once_per_dictionary_entry() {
+    let mut rng = Rng::new(14);
+    let texts = rows::<String>(2500, true, &mut rng);
+    let column = chunk(&texts, true, &mut rng);
+    let calls = std::cell::Cell::new(0);
+    let mut shared = Shared(|v: &str, _: &ColumnContext| {
+        calls.set(calls.get() + 1);
+        Ok(Arc::<str>::from(v))
+    });
+    let got = read_all::<Utf8, Arc<str>, _>(
+        &column,
+        2500,
+        &mut shared,
+        Dest::OptionalRows,
+        &Arc::from(""),
+        &mut rng,
+    )
+    .unwrap();
+    let non_null = texts.iter().flatten().count();
+    assert_eq!(got.iter().flatten().count(), non_null);
+    assert!(
+        calls.get() < non_null,
+        "{} conversions of {non_null} values",
+        calls.get()
+    );
+    // Equal values from dictionary pages are one allocation.
+    let distinct: std::collections::HashSet<*const u8> =
+        got.iter().flatten().map(|s| s.as_ptr()).collect();
+    assert!(distinct.len() < non_null);
 }

@@ -5,7 +5,6 @@ use bytes::Bytes;
 use parquet_rows_rules::FieldKind;
 
 use super::{field, ColumnContext, ParquetField};
-use crate::column::ColumnReader;
 use crate::error::Result;
 use crate::physical::{ByteArray, Instant, Int32, Int64, Unscaled};
 use crate::types::{Date, Decimal, Int96, Time, Timestamp, Unit};
@@ -126,16 +125,7 @@ impl<'p> ParquetField<'p> for Bytes {
     fn convert(value: &'p [u8], _: &ColumnContext) -> Result<Self, String> {
         Ok(Bytes::copy_from_slice(value))
     }
-    fn read(reader: &mut ColumnReader<'p, ByteArray>, n: usize, out: &mut Vec<Self>) -> Result<()> {
-        reader.read_bytes(n, out)
-    }
-    fn read_optional(
-        reader: &mut ColumnReader<'p, ByteArray>,
-        n: usize,
-        out: &mut Vec<Option<Self>>,
-    ) -> Result<()> {
-        reader.read_optional_bytes(n, out)
-    }
+    super::reads!(crate::column::ShareBytes);
 }
 
 #[cfg(test)]

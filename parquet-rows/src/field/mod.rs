@@ -19,12 +19,52 @@ mod verdicts;
 
 use parquet_rows_rules::FieldKind;
 
-use crate::column::ColumnReader;
 use crate::error::Result;
-use crate::out::{scatter, Nulls};
 use crate::physical::Physical;
 
 pub use crate::column::ColumnContext;
+
+/// The read methods of a [`ParquetField`] impl, each through the column
+/// reader's one read path with the conversion `$decode` (a
+/// `column::Decode`): into a buffer of plain values, a buffer of `Option`s,
+/// or one field of each row.
+macro_rules! reads {
+    ($decode:expr) => {
+        /// Appends exactly `n` values from a column without nulls to `out`.
+        #[inline]
+        fn read(
+            reader: &mut $crate::column::ColumnReader<'p, Self::Physical, Self>,
+            n: usize,
+            out: &mut Vec<Self>,
+        ) -> $crate::error::Result<()> {
+            reader.read_with(n, &mut $decode, out)
+        }
+        /// Appends exactly `n` values that may be null to `out`.
+        #[inline]
+        fn read_optional(
+            reader: &mut $crate::column::ColumnReader<'p, Self::Physical, Self>,
+            n: usize,
+            out: &mut Vec<Option<Self>>,
+        ) -> $crate::error::Result<()> {
+            reader.read_with(n, &mut $decode, &mut $crate::out::Optionals::new(out))
+        }
+        /// Writes exactly `rows.len()` values, one into the field
+        /// `field(row)` of each row: `Self` for a plain field (`N` is
+        /// `NotNull`), `Option<Self>` for an `Option` one (`Nullable`). The
+        /// rows hold their placeholders: the fields of null rows keep them.
+        #[doc(hidden)]
+        #[inline]
+        fn read_into<R, N: $crate::out::Nulls>(
+            reader: &mut $crate::column::ColumnReader<'p, Self::Physical, Self>,
+            rows: &mut [R],
+            field: impl FnMut(&mut R) -> &mut N::Field<Self>,
+        ) -> $crate::error::Result<()> {
+            let mut sink = $crate::out::Rows::<_, _, N>::new(rows, field);
+            reader.read_with(sink.len(), &mut $decode, &mut sink)
+        }
+    };
+}
+pub(crate) use reads;
 
 /// A Rust type that can be a field of a `#[derive(ParquetRow)]` struct.
 ///
@@ -57,36 +97,7 @@ pub trait ParquetField<'p>: Sized {
         value: <Self::Physical as Physical>::Value<'p>,
         context: &ColumnContext,
     ) -> Result<Self, String>;
-    /// Appends exactly `n` values from a column without nulls to `out`.
-    fn read(
-        reader: &mut ColumnReader<'p, Self::Physical>,
-        n: usize,
-        out: &mut Vec<Self>,
-    ) -> Result<()> {
-        reader.read_map(n, out, Self::convert)
-    }
-    /// Writes exactly `rows.len()` values, one into the field `field(row)`
-    /// of each row: `Self` for a plain field (`N` is `NotNull`), `Option<Self>`
-    /// for an `Option` one (`Nullable`); `scratch` is a buffer the caller
-    /// keeps between batches. By default through that buffer.
-    #[doc(hidden)]
-    fn read_into<R, N: Nulls>(
-        reader: &mut ColumnReader<'p, Self::Physical>,
-        rows: &mut [R],
-        field: impl FnMut(&mut R) -> &mut N::Field<Self>,
-        scratch: &mut Vec<N::Field<Self>>,
-    ) -> Result<()> {
-        scratch.clear();
-        let n = rows.len();
-        let result = N::either(
-            reader,
-            scratch,
-            |reader, out| Self::read(reader, n, out),
-            |reader, out| Self::read_optional(reader, n, out),
-        );
-        scatter(rows, scratch.drain(..), field);
-        result
-    }
+    reads!(crate::column::Convert(Self::convert));
     /// A value a row holds in this field until the decoded one is written
     /// over it: cheap to make and to drop (no allocation).
     #[doc(hidden)]
@@ -94,14 +105,6 @@ pub trait ParquetField<'p>: Sized {
     /// See [`ParquetNode::CHEAP_PLACEHOLDER`](crate::ParquetNode::CHEAP_PLACEHOLDER).
     #[doc(hidden)]
     const CHEAP_PLACEHOLDER: bool = true;
-    /// Appends exactly `n` values that may be null to `out`.
-    fn read_optional(
-        reader: &mut ColumnReader<'p, Self::Physical>,
-        n: usize,
-        out: &mut Vec<Option<Self>>,
-    ) -> Result<()> {
-        reader.read_optional(n, out, Self::convert)
-    }
 }
 
 /// Implements `ParquetField` for a type: its physical type, its kind (what it
@@ -118,22 +121,7 @@ macro_rules! field {
             fn convert(value: $ty, _: &$crate::field::ColumnContext) -> Result<Self, String> {
                 Ok(value)
             }
-            fn read(
-                reader: &mut $crate::column::ColumnReader<'p, $physical>,
-                n: usize,
-                out: &mut Vec<Self>,
-            ) -> $crate::error::Result<()> {
-                reader.read(n, out)
-            }
-            #[inline]
-            fn read_into<R, N: $crate::out::Nulls>(
-                reader: &mut $crate::column::ColumnReader<'p, $physical>,
-                rows: &mut [R],
-                field: impl FnMut(&mut R) -> &mut N::Field<Self>,
-                _: &mut Vec<N::Field<Self>>,
-            ) -> $crate::error::Result<()> {
-                reader.read_into::<R, N>(rows, field)
-            }
+            $crate::field::reads!($crate::column::Identity);
             #[inline]
             fn placeholder() -> Self {
                 <$ty as ::core::default::Default>::default()
@@ -154,7 +142,7 @@ macro_rules! field {
         $crate::field::field!(@impl $ty, $physical, $kind, <$ty as ::core::default::Default>::default(), |$v, $cx| $convert);
     };
     // A type that copies each byte array (`String`): `copy` makes it from
-    // bytes that live only until the next value (see `read_copied_into`).
+    // bytes that live only until the next value (see `column::Copied`).
     ($ty:ty, $physical:ty, $kind:expr, |$v:ident, $cx:pat_param| $convert:expr, copy = $copy:expr) => {
         $crate::field::leaf!($ty);
         $crate::field::field!(@impl $ty, $physical, $kind, <$ty as ::core::default::Default>::default(), |$v, $cx| $convert, $copy);
@@ -175,22 +163,8 @@ macro_rules! field {
             fn placeholder() -> Self {
                 $placeholder
             }
-            #[inline]
-            fn read_into<R, N: $crate::out::Nulls>(
-                reader: &mut $crate::column::ColumnReader<'p, $physical>,
-                rows: &mut [R],
-                field: impl FnMut(&mut R) -> &mut N::Field<Self>,
-                _: &mut Vec<N::Field<Self>>,
-            ) -> $crate::error::Result<()> {
-                $crate::field::field!(@read_into reader, rows, field $(, $copy)?)
-            }
+            $($crate::field::reads!($crate::column::Copied::new(Self::convert, $copy));)?
         }
-    };
-    (@read_into $reader:ident, $rows:ident, $field:ident) => {
-        $reader.read_map_into::<R, Self, N>($rows, $field, Self::convert)
-    };
-    (@read_into $reader:ident, $rows:ident, $field:ident, $copy:expr) => {
-        $reader.read_copied_into::<R, Self, N>($rows, $field, Self::convert, $copy)
     };
 }
 pub(crate) use field;

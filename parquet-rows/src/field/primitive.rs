@@ -5,7 +5,6 @@ use std::sync::Arc;
 use parquet_rows_rules::FieldKind;
 
 use super::{field, ParquetField};
-use crate::column::ColumnReader;
 use crate::error::Result;
 use crate::physical::{Boolean, ByteArray, Double, Float, Int32, Int64, Utf8};
 
@@ -79,14 +78,5 @@ impl<'p> ParquetField<'p> for Arc<str> {
     fn convert(value: &'p str, _: &super::ColumnContext) -> Result<Self, String> {
         Ok(Arc::from(value))
     }
-    fn read(reader: &mut ColumnReader<'p, Utf8>, n: usize, out: &mut Vec<Self>) -> Result<()> {
-        reader.read_shared(n, out, Self::convert)
-    }
-    fn read_optional(
-        reader: &mut ColumnReader<'p, Utf8>,
-        n: usize,
-        out: &mut Vec<Option<Self>>,
-    ) -> Result<()> {
-        reader.read_optional_shared(n, out, Self::convert)
-    }
+    super::reads!(crate::column::Shared(Self::convert));
 }

@@ -15,7 +15,7 @@ use crate::out::{NotNull, Nullable};
 #[doc(hidden)]
 #[derive(Debug)]
 pub struct Flat<'p, T: ParquetField<'p>> {
-    reader: ColumnReader<'p, T::Physical>,
+    reader: ColumnReader<'p, T::Physical, T>,
 }
 
 impl<'p, T: ParquetField<'p>> BatchReader<T> for Flat<'p, T> {
@@ -28,9 +28,9 @@ impl<'p, T: ParquetField<'p>> BatchReader<T> for Flat<'p, T> {
         &mut self,
         rows: &mut [R],
         field: impl FnMut(&mut R) -> &mut T,
-        scratch: &mut Vec<T>,
+        _: &mut Vec<T>,
     ) -> Result<()> {
-        T::read_into::<R, NotNull>(&mut self.reader, rows, field, scratch)
+        T::read_into::<R, NotNull>(&mut self.reader, rows, field)
     }
     /// Levels and values skipped undecoded; a null in a skipped row is not
     /// an error, since no field receives it.
@@ -46,7 +46,7 @@ impl<'p, T: ParquetField<'p>> BatchReader<T> for Flat<'p, T> {
 #[doc(hidden)]
 #[derive(Debug)]
 pub struct FlatOptional<'p, T: ParquetField<'p>> {
-    reader: ColumnReader<'p, T::Physical>,
+    reader: ColumnReader<'p, T::Physical, T>,
 }
 
 impl<'p, T: ParquetField<'p>> BatchReader<Option<T>> for FlatOptional<'p, T> {
@@ -61,9 +61,9 @@ impl<'p, T: ParquetField<'p>> BatchReader<Option<T>> for FlatOptional<'p, T> {
         &mut self,
         rows: &mut [R],
         field: impl FnMut(&mut R) -> &mut Option<T>,
-        scratch: &mut Vec<Option<T>>,
+        _: &mut Vec<Option<T>>,
     ) -> Result<()> {
-        T::read_into::<R, Nullable>(&mut self.reader, rows, field, scratch)
+        T::read_into::<R, Nullable>(&mut self.reader, rows, field)
     }
     fn skip(&mut self, n: usize) -> Result<()> {
         self.reader.skip_rows(n)
@@ -81,7 +81,7 @@ const CHUNK: usize = 1024;
 /// (one per value, null or empty list) and non-null values, a chunk at a time.
 #[doc(hidden)]
 pub struct LeafCursor<'p, T: ParquetField<'p>> {
-    reader: ColumnReader<'p, T::Physical>,
+    reader: ColumnReader<'p, T::Physical, T>,
     reps: Vec<u32>,      // repetition level per entry of the chunk
     defs: Vec<u32>,      // definition level per entry of the chunk
     next: usize,         // invariant: <= reps.len() == defs.len(); next entry
@@ -171,7 +171,7 @@ impl<'p, T: ParquetField<'p>> ParquetNode<'p> for T {
     type Cursor = LeafCursor<'p, T>;
     fn cursor(row_group: &RowGroup<'_, 'p>, bound: &Bound) -> Result<Self::Cursor> {
         Ok(LeafCursor {
-            reader: row_group.nested_column::<T::Physical>(bound.leaf)?,
+            reader: row_group.nested_column(bound.leaf)?,
             reps: Vec::with_capacity(CHUNK),
             defs: Vec::with_capacity(CHUNK),
             next: 0,
