@@ -105,9 +105,12 @@ impl<'a> RleBpDecoder<'a> {
                 dict.len()
             ))
         };
-        // Dictionary pages hold at most `u32::MAX` entries (a `u32` count);
-        // a longer slice only makes the quick check below look twice.
-        let limit = u32::try_from(dict.len()).unwrap_or(u32::MAX);
+        // The quick check below flags indices above the last entry's; a
+        // dictionary longer than `u32::MAX` entries holds every index.
+        let last = u32::try_from(dict.len().saturating_sub(1)).unwrap_or(u32::MAX);
+        // Indices of `bit_width` bits cannot pass a dictionary of
+        // `2^bit_width` entries or more (8 symbols in 3 bits): no check.
+        let checked = (1u64 << self.bit_width) > dict.len() as u64;
         // Scratch for unpacked indices, zeroed once per call and only when a
         // bit-packed run comes (a page of RLE runs never needs it).
         let mut scratch: Option<[u32; 256]> = None;
@@ -133,7 +136,7 @@ impl<'a> RleBpDecoder<'a> {
                     let indices = &mut indices[..m];
                     self.unpack(indices);
                     // The exact check runs only when the quick one fails.
-                    if any_at_least(indices, limit) {
+                    if checked && (dict.is_empty() || any_above(indices, last)) {
                         let max = indices.iter().copied().max().unwrap_or(0);
                         if max as usize >= dict.len() {
                             return Err(out_of_range(max));
@@ -328,13 +331,15 @@ impl<'a> RleBpDecoder<'a> {
     }
 }
 
-/// Whether any of `indices` is `limit` or more: one flag or-ed over all of
+/// Whether any of `indices` is above `last`: one flag or-ed over all of
 /// them, which compiles to a vectorised compare per four indices, where a
 /// `max` of `u32` takes several instructions per four on x86-64's baseline
-/// (SSE2 has no unsigned `max`); see `docs/performance-nullable.md`.
+/// (SSE2 has no unsigned `max`), and `>` takes two fewer per eight than
+/// `>=` (no flip of the signed compare's result); see
+/// `docs/performance-nullable.md`.
 #[allow(clippy::needless_bitwise_bool)] // `||` would stop at the first: one branch per index
-fn any_at_least(indices: &[u32], limit: u32) -> bool {
-    indices.iter().fold(false, |up, &i| up | (i >= limit))
+fn any_above(indices: &[u32], last: u32) -> bool {
+    indices.iter().fold(false, |up, &i| up | (i > last))
 }
 
 #[cfg(test)]
@@ -511,12 +516,12 @@ mod tests {
     }
 
     #[test]
-    fn the_quick_index_check_flags_exactly_the_indices_past_the_limit() {
-        assert!(!any_at_least(&[], 0));
-        assert!(!any_at_least(&[0, 7, 3, 6, 1, 2, 5, 4, 7], 8));
-        assert!(any_at_least(&[0, 7, 3, 6, 1, 2, 5, 4, 8], 8));
-        assert!(any_at_least(&[u32::MAX], 1 << 31), "compared unsigned");
-        assert!(!any_at_least(&[1 << 31], u32::MAX));
+    fn the_quick_index_check_flags_exactly_the_indices_past_the_last_entry() {
+        assert!(!any_above(&[], 0));
+        assert!(!any_above(&[0, 7, 3, 6, 1, 2, 5, 4, 7], 7));
+        assert!(any_above(&[0, 7, 3, 6, 1, 2, 5, 4, 8], 7));
+        assert!(any_above(&[u32::MAX], 1 << 31), "compared unsigned");
+        assert!(!any_above(&[1 << 31, u32::MAX], u32::MAX));
     }
 
     #[test]
@@ -584,6 +589,113 @@ mod tests {
         assert!(d.gather(10, &dict[..5], &mut Vec::new()).is_err());
         let mut d = RleBpDecoder::new(&rle, 3).unwrap();
         assert!(d.gather(10, &[] as &[u64], &mut Vec::new()).is_err());
+    }
+
+    /// Long bit-packed runs (many groups: kernel windows in place and
+    /// padded) between RLE runs, of indices into a dictionary of `entries`.
+    fn packed_stream(rng: &mut Rng, width: u32, entries: usize) -> (Vec<u32>, Vec<u8>) {
+        let (mut values, mut data) = (Vec::new(), Vec::new());
+        for groups in [37, 2, 1, 200] {
+            let run: Vec<u32> = (0..8 * groups).map(|_| rng.below(entries) as u32).collect();
+            encode_packed(&run, width, &mut data);
+            values.extend(&run);
+            let v = rng.below(entries) as u32;
+            encode_rle(v, 11, width, &mut data);
+            values.extend(std::iter::repeat_n(v, 11));
+        }
+        (values, data)
+    }
+
+    #[test]
+    fn gather_matches_a_naive_lookup_for_every_width() {
+        let mut rng = Rng::new(13);
+        for width in 1..=32u32 {
+            let entries = if width >= 9 { 300 } else { 1 << width };
+            let dict: Vec<u64> = (0..entries as u64).map(|i| i * 7 + 3).collect();
+            let (values, data) = packed_stream(&mut rng, width, entries);
+            let expected: Vec<u64> = values.iter().map(|&i| dict[i as usize]).collect();
+            // Batches that start and stop inside groups, on their boundaries,
+            // and across runs.
+            for sizes in [[1usize, 7, 8, 9, 64, 3], [1000, 5, 2, 333, 17, 8]] {
+                let mut d = RleBpDecoder::new(&data, width).unwrap();
+                let mut got = Vec::new();
+                for size in sizes.iter().cycle() {
+                    let want = (*size).min(values.len() - got.len());
+                    if want == 0 {
+                        break;
+                    }
+                    assert_eq!(d.gather(want, &dict, &mut got).unwrap(), want);
+                }
+                assert_eq!(got, expected, "width {width} sizes {sizes:?}");
+                assert_eq!(d.gather(5, &dict, &mut got).unwrap(), 0, "the end");
+            }
+        }
+    }
+
+    #[test]
+    fn gather_finds_an_index_out_of_range_anywhere_in_a_run() {
+        let dict = [10u32, 11, 12];
+        for width in [2, 5, 9, 17, 32] {
+            for bad_at in [0, 3, 7, 8, 100, 399] {
+                let mut run = vec![1u32; 400];
+                run[bad_at] = 3;
+                let mut data = Vec::new();
+                encode_packed(&run, width, &mut data);
+                // Off a group boundary first, or not.
+                for first in [0, 5] {
+                    let mut d = RleBpDecoder::new(&data, width).unwrap();
+                    let mut out = Vec::new();
+                    let result = d
+                        .gather(first, &dict, &mut out)
+                        .and_then(|_| d.gather(400 - first, &dict, &mut out));
+                    let err = result.expect_err("index 3 is out of a dictionary of 3");
+                    assert_eq!(
+                        err,
+                        DecodeError::oos(
+                            "dictionary index 3 is out of range (the dictionary has 3 entries)"
+                        ),
+                        "width {width} at {bad_at} first {first}"
+                    );
+                    assert!(out.len() <= bad_at, "no value at or past the bad index");
+                    assert!(out.iter().all(|&v| v == 11));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn gather_of_a_truncated_run_keeps_what_exists() {
+        let dict: Vec<u16> = (0..300).collect();
+        for width in [3, 9, 17, 32] {
+            let entries = if width < 9 { 1 << width } else { 300 };
+            let run: Vec<u32> = (0..400).map(|i| (i * 7) % entries).collect();
+            let mut data = Vec::new();
+            encode_packed(&run, width, &mut data);
+            let header = data.len() - 400 * width as usize / 8;
+            for cut in [
+                0,
+                1,
+                width as usize,
+                41,
+                47 * width as usize + 3,
+                399 * width as usize / 8,
+            ] {
+                let bytes = &data[..header + cut];
+                let whole = cut * 8 / width as usize;
+                let mut d = RleBpDecoder::new(bytes, width).unwrap();
+                let mut out = Vec::new();
+                assert_eq!(d.gather(400, &dict, &mut out).unwrap(), whole, "cut {cut}");
+                let expected: Vec<u16> = run[..whole].iter().map(|&i| i as u16).collect();
+                assert_eq!(out, expected, "width {width} cut {cut}");
+                // Through the dictionary decoder, too few values is an error.
+                let mut indices = RleBpDecoder::new(bytes, width).unwrap();
+                let mut dd = crate::encoding::dictionary::DictionaryDecoder {
+                    indices: &mut indices,
+                    dict: &dict,
+                };
+                assert!(dd.decode(400, &mut Vec::new()).is_err(), "cut {cut}");
+            }
+        }
     }
 
     #[test]
