@@ -209,11 +209,6 @@ impl Selection {
             limit: self.limit,
         }))
     }
-
-    /// Whether a row matches every predicate.
-    pub(crate) fn matches<'p, T: crate::ParquetRow<'p>>(&self, row: &T) -> bool {
-        self.predicates.iter().all(|p| row.test(p))
-    }
 }
 
 /// What is left of a query's window while rows stream past it.
@@ -247,7 +242,9 @@ impl Window {
     }
 
     /// Keeps of `rows[from..]` those that `keep` accepts and the window lets
-    /// through, in order.
+    /// through, in order: the window over rows of several row groups each
+    /// selected on its own (in parallel, or file by file).
+    #[cfg(any(test, feature = "rayon", feature = "object_store"))]
     pub(crate) fn retain<T>(
         &mut self,
         rows: &mut Vec<T>,
