@@ -541,8 +541,8 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
         }
     };
 
-    // Rows of a field's pages outside the rows a query loaded: decoded and
-    // dropped (see `parquet_rows::filter::discard`).
+    // Rows of a field's pages outside the rows a query loaded: skipped
+    // (see `parquet_rows::filter::discard`).
     let discard = |end: &str| -> Vec<TokenStream> {
         let end = format_ident!("{}", end);
         (0..read.len())

@@ -546,7 +546,8 @@ impl<F: RowFilter, V: FilterValue> Column<F, V> {
 
 /// Moves a field's reader past `n` rows it does not hand out: the rows of a
 /// page before (or after) the rows a query reads. Flat columns skip their
-/// levels and values without decoding them; nested fields decode and drop
+/// levels and values without decoding them; nested fields skip whole
+/// records in every column under them, without assembling them
 /// ([`BatchReader::skip`](crate::nested::BatchReader::skip)).
 #[doc(hidden)]
 pub fn discard<T, R: crate::nested::BatchReader<T>>(reader: &mut R, n: usize) -> crate::Result<()> {
