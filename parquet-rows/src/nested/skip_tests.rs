@@ -338,3 +338,49 @@ fn skipping_records_of_maps_and_structs_in_lists_gives_the_tail_of_a_full_read()
         check::<Structs, Option<Vec<Option<Inner>>>>(&file, &format!("structs, {name}"), &mut rng);
     }
 }
+
+#[derive(ParquetRow)]
+#[parquet(crate = "crate")]
+struct Group {
+    #[allow(dead_code)]
+    a: Option<Inner>,
+}
+
+const GROUP: &str =
+    "message m { optional group a { required int32 x; optional binary y (UTF8); } }";
+
+/// A nested struct without lists: its columns have no repetition levels,
+/// every level starts a record.
+#[test]
+fn skipping_records_of_a_nested_struct_gives_the_tail_of_a_full_read() {
+    let mut rng = Rng::new(43);
+    let rows: Vec<Option<Inner>> = (0..300)
+        .map(|_| {
+            maybe(&mut rng, |rng| Inner {
+                x: rng.below(1000) as i32,
+                y: maybe(rng, |rng| format!("y{}", rng.below(50))),
+            })
+        })
+        .collect();
+    let mut leaves = [Leaf::new(), Leaf::new()];
+    for row in &rows {
+        match row {
+            None => leaves.iter_mut().for_each(|leaf| leaf.entry(0, 0)),
+            Some(inner) => {
+                leaves[0].entry(0, 1);
+                leaves[0].ints.push(inner.x);
+                match &inner.y {
+                    Some(y) => {
+                        leaves[1].entry(0, 2);
+                        leaves[1].texts.push(ByteArray::from(y.as_str()));
+                    }
+                    None => leaves[1].entry(0, 1),
+                }
+            }
+        }
+    }
+    for (name, props) in settings() {
+        let file = write(GROUP, &leaves, props);
+        check::<Group, Option<Inner>>(&file, &format!("struct, {name}"), &mut rng);
+    }
+}
