@@ -390,6 +390,10 @@ fn node_impl(
         calls.collect()
     };
     let (skips, finishes) = (on_cursors("skip"), on_cursors("finish"));
+    let skip_records = read.iter().enumerate().map(|(i, f)| {
+        let (node, i) = (node(f.ty), syn::Index::from(i));
+        quote_spanned!(f.ty.span()=> #node::skip_records(&mut __c.#i, __n)?;)
+    });
     let inits = field_inits(cont, krate, lt, |f, i| {
         let (node, i) = (node(f.ty), syn::Index::from(i));
         quote_spanned!(f.ty.span()=> #node::next(&mut __c.#i)?)
@@ -445,6 +449,10 @@ fn node_impl(
             }
             fn next(__c: &mut Self::Cursor) -> #krate::__private::Result<Self> {
                 #krate::__private::Ok(Self { #(#inits),* })
+            }
+            fn skip_records(__c: &mut Self::Cursor, __n: usize) -> #krate::__private::Result<()> {
+                #(#skip_records)*
+                #krate::__private::Ok(())
             }
             fn finish(__c: &mut Self::Cursor) -> #krate::__private::Result<()> {
                 #(#finishes)*
@@ -533,8 +541,8 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
         }
     };
 
-    // Rows of a field's pages outside the rows a query loaded: decoded and
-    // dropped (see `parquet_rows::filter::discard`).
+    // Rows of a field's pages outside the rows a query loaded: skipped
+    // (see `parquet_rows::filter::discard`).
     let discard = |end: &str| -> Vec<TokenStream> {
         let end = format_ident!("{}", end);
         (0..read.len())

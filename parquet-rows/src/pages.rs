@@ -144,10 +144,10 @@ impl Pages {
     }
 
     /// Appends to `out` the rows of `group` that match `selection` and that
-    /// `window` lets through, using up `window` as much. For a struct whose
-    /// fields each read one flat column, the predicate columns are decoded
-    /// and tested first, then the struct's columns for the matching rows
-    /// (`pages::select`); otherwise every row is decoded and tested. On an
+    /// `window` lets through, using up `window` as much. The predicate
+    /// columns are decoded and tested first, then the struct's columns for
+    /// the matching rows (`pages::select`): flat fields skip the other rows
+    /// undecoded, nested fields skip their records unassembled. On an
     /// error, `out` keeps only the rows it had.
     pub(crate) fn decode_where<'p, T: ParquetRow<'p>>(
         &'p self,
@@ -158,13 +158,9 @@ impl Pages {
         out: &mut Vec<T>,
     ) -> Result<()> {
         let before = out.len();
-        let result = if binding.flat {
-            self.select::<T>(group, binding, selection, window)
-                .and_then(|runs| self.decode_runs(group, binding, &runs, out))
-        } else {
-            self.decode_groups(std::slice::from_ref(group), binding, out)
-                .map(|()| window.retain(out, before, |row| selection.matches(row)))
-        };
+        let result = self
+            .select::<T>(group, binding, selection, window)
+            .and_then(|runs| self.decode_runs(group, binding, &runs, out));
         if result.is_err() {
             out.truncate(before);
         }
@@ -294,38 +290,24 @@ impl Pages {
     ) -> Result<Vec<T>> {
         use rayon::prelude::*;
         let groups = &self.row_groups;
-        let parts: Vec<Vec<T>> = if binding.flat {
-            let mut runs = groups
-                .par_iter()
-                .map(|group| self.select::<T>(group, binding, selection, &mut Window::all()))
-                .collect::<Result<Vec<Runs>>>()?;
-            let mut window = Window::of(selection);
-            for runs in &mut runs {
-                runs.restrict(&mut window);
-            }
-            groups
-                .par_iter()
-                .zip(&runs)
-                .map(|(group, runs)| {
-                    let mut rows = Vec::new();
-                    self.decode_runs(group, binding, runs, &mut rows)?;
-                    Ok(rows)
-                })
-                .collect::<Result<_>>()?
-        } else {
-            groups
-                .par_iter()
-                .map(|group| {
-                    let mut rows = Vec::new();
-                    self.decode_where(group, binding, selection, &mut Window::all(), &mut rows)?;
-                    Ok(rows)
-                })
-                .collect::<Result<_>>()?
-        };
-        let mut out: Vec<T> = parts.into_iter().flatten().collect();
-        if !binding.flat {
-            Window::of(selection).retain(&mut out, 0, |_| true);
+        let mut runs = groups
+            .par_iter()
+            .map(|group| self.select::<T>(group, binding, selection, &mut Window::all()))
+            .collect::<Result<Vec<Runs>>>()?;
+        let mut window = Window::of(selection);
+        for runs in &mut runs {
+            runs.restrict(&mut window);
         }
+        let parts: Vec<Vec<T>> = groups
+            .par_iter()
+            .zip(&runs)
+            .map(|(group, runs)| {
+                let mut rows = Vec::new();
+                self.decode_runs(group, binding, runs, &mut rows)?;
+                Ok(rows)
+            })
+            .collect::<Result<_>>()?;
+        let out: Vec<T> = parts.into_iter().flatten().collect();
         Ok(out)
     }
 

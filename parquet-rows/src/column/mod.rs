@@ -29,6 +29,8 @@ mod nested;
 mod page;
 mod skip;
 #[cfg(test)]
+mod skip_tests;
+#[cfg(test)]
 mod tests;
 
 use crate::chunk::LoadedColumn;

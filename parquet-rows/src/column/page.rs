@@ -108,8 +108,8 @@ fn skip_plain(
     result
 }
 
-/// Definition levels of a data page.
-#[derive(Debug)]
+/// Repetition or definition levels of a data page.
+#[derive(Debug, Clone)]
 pub(super) enum Levels<'p> {
     /// The RLE / bit-packing hybrid.
     Rle(RleBpDecoder<'p>),
@@ -163,9 +163,6 @@ impl Levels<'_> {
 
     /// Moves past the next `n` levels (an error if the page has fewer):
     /// runs by arithmetic, bit-packed levels by moving the bit position.
-    // Repetition levels of repeated columns will be skipped with it; flat
-    // columns tally their definition levels instead (`skip_counting`).
-    #[allow(dead_code)]
     pub(super) fn skip(&mut self, n: usize) -> Result<(), DecodeError> {
         match self {
             Levels::Rle(decoder) => decoder.skip(n),

@@ -209,11 +209,6 @@ impl Selection {
             limit: self.limit,
         }))
     }
-
-    /// Whether a row matches every predicate.
-    pub(crate) fn matches<'p, T: crate::ParquetRow<'p>>(&self, row: &T) -> bool {
-        self.predicates.iter().all(|p| row.test(p))
-    }
 }
 
 /// What is left of a query's window while rows stream past it.
@@ -247,7 +242,9 @@ impl Window {
     }
 
     /// Keeps of `rows[from..]` those that `keep` accepts and the window lets
-    /// through, in order.
+    /// through, in order: the window over rows of several row groups each
+    /// selected on its own (in parallel, or file by file).
+    #[cfg(any(test, feature = "rayon", feature = "object_store"))]
     pub(crate) fn retain<T>(
         &mut self,
         rows: &mut Vec<T>,
@@ -549,7 +546,8 @@ impl<F: RowFilter, V: FilterValue> Column<F, V> {
 
 /// Moves a field's reader past `n` rows it does not hand out: the rows of a
 /// page before (or after) the rows a query reads. Flat columns skip their
-/// levels and values without decoding them; nested fields decode and drop
+/// levels and values without decoding them; nested fields skip whole
+/// records in every column under them, without assembling them
 /// ([`BatchReader::skip`](crate::nested::BatchReader::skip)).
 #[doc(hidden)]
 pub fn discard<T, R: crate::nested::BatchReader<T>>(reader: &mut R, n: usize) -> crate::Result<()> {

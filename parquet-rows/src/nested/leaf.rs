@@ -117,6 +117,50 @@ impl<'p, T: ParquetField<'p>> LeafCursor<'p, T> {
         self.refill()
     }
 
+    /// Moves past the next `n` records: first the entries (and values)
+    /// buffered for them, then, when the buffer ends before the record
+    /// after them starts, the rest in the column, undecoded.
+    fn skip_records(&mut self, n: usize) -> Result<()> {
+        if n == 0 {
+            return Ok(());
+        }
+        if self.next == self.defs.len() {
+            return self.reader.skip_records(n, false);
+        }
+        if self.reps[self.next] != 0 {
+            return Err(self.out_of_spec(format!(
+                "a record starts with repetition level {}, not 0",
+                self.reps[self.next]
+            )));
+        }
+        let mut started = 0; // record starts passed
+        let mut values = 0; // non-null values among the entries passed
+        let mut i = self.next;
+        while i < self.defs.len() {
+            if self.reps[i] == 0 {
+                if started == n {
+                    break;
+                }
+                started += 1;
+            }
+            values += usize::from(self.defs[i] == self.max_def);
+            i += 1;
+        }
+        if values > self.values.len() {
+            return Err(self.out_of_spec("the column has fewer values than its levels"));
+        }
+        self.values.drain(..values);
+        self.next = i;
+        if i < self.defs.len() {
+            return Ok(());
+        }
+        if !self.values.is_empty() {
+            return Err(self.out_of_spec("the column has more values than its levels say"));
+        }
+        // The last record passed may go on past the buffer.
+        self.reader.skip_records(n - started, true)
+    }
+
     /// Reads the next chunk of levels and their values.
     fn refill(&mut self) -> Result<bool> {
         if !self.values.is_empty() {
@@ -232,6 +276,10 @@ impl<'p, T: ParquetField<'p>> ParquetNode<'p> for T {
             Some(value) => Ok(value),
             None => Err(cursor.out_of_spec("the column has fewer values than its levels")),
         }
+    }
+
+    fn skip_records(cursor: &mut Self::Cursor, n: usize) -> Result<()> {
+        cursor.skip_records(n)
     }
 
     fn finish(cursor: &mut Self::Cursor) -> Result<()> {

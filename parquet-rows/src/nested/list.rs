@@ -118,6 +118,9 @@ impl<'p, T: ParquetNode<'p> + ListElement> ParquetNode<'p> for Vec<T> {
         cursor.next_with::<T>(|element| list.push(element))?;
         Ok(list)
     }
+    fn skip_records(cursor: &mut Self::Cursor, n: usize) -> Result<()> {
+        T::skip_records(&mut cursor.elements, n)
+    }
     fn finish(cursor: &mut Self::Cursor) -> Result<()> {
         T::finish(&mut cursor.elements)
     }

@@ -58,6 +58,9 @@ macro_rules! map_node {
                 })?;
                 Ok(map)
             }
+            fn skip_records(cursor: &mut Self::Cursor, n: usize) -> Result<()> {
+                <Vec<(K, V)>>::skip_records(cursor, n)
+            }
             fn finish(cursor: &mut Self::Cursor) -> Result<()> {
                 <Vec<(K, V)>>::finish(cursor)
             }

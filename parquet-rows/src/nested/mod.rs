@@ -27,6 +27,8 @@ mod leaf;
 mod list;
 mod map;
 mod option;
+#[cfg(test)]
+mod skip_tests;
 
 pub use list::ListCursor;
 
@@ -89,6 +91,12 @@ pub trait ParquetNode<'p>: Sized {
     fn skip(cursor: &mut Self::Cursor) -> Result<()>;
     /// Assembles the next value.
     fn next(cursor: &mut Self::Cursor) -> Result<Self>;
+    /// Moves every leaf under the node past its next `n` records (rows of
+    /// the top-level field) without assembling them: what each leaf
+    /// buffered for them is dropped, the rest is skipped in its column
+    /// ([`ColumnReader::skip_records`](crate::column::ColumnReader)).
+    /// Every leaf starts a record (repetition level 0) when it is called.
+    fn skip_records(cursor: &mut Self::Cursor, n: usize) -> Result<()>;
     /// Checks that every leaf under the node was read to its end.
     fn finish(cursor: &mut Self::Cursor) -> Result<()>;
 }
@@ -112,9 +120,11 @@ pub trait BatchReader<T> {
         result
     }
     /// Moves past `n` rows without handing out their values: the rows of a
-    /// page before or after those a query selects. By default they are
-    /// decoded and dropped; flat columns skip levels and values without
-    /// decoding them (`ColumnReader::skip_rows`).
+    /// page before or after those a query selects. Flat columns skip levels
+    /// and values without decoding them (`ColumnReader::skip_rows`), nested
+    /// fields skip whole records ([`ParquetNode::skip_records`]). This
+    /// default, decoding the rows and dropping them, is for a reader that
+    /// can do no better; every reader of the crate overrides it.
     fn skip(&mut self, n: usize) -> Result<()> {
         let mut scratch = Vec::new();
         let mut left = n;
@@ -176,6 +186,15 @@ impl<'p, T: ParquetNode<'p>> BatchReader<T> for Assembled<'p, T> {
         Ok(())
     }
 
+    /// The records are skipped in every column under the field, undecoded
+    /// (see [`ParquetNode::skip_records`]), not assembled and dropped.
+    fn skip(&mut self, n: usize) -> Result<()> {
+        if n == 0 {
+            return Ok(());
+        }
+        T::skip_records(&mut self.cursor, n)
+    }
+
     fn finish(&mut self) -> Result<()> {
         T::finish(&mut self.cursor)
     }
@@ -227,6 +246,10 @@ impl<'p, K: ParquetNode<'p>, V: ParquetNode<'p>> ParquetNode<'p> for (K, V) {
     }
     fn next(cursor: &mut Self::Cursor) -> Result<Self> {
         Ok((K::next(&mut cursor.0)?, V::next(&mut cursor.1)?))
+    }
+    fn skip_records(cursor: &mut Self::Cursor, n: usize) -> Result<()> {
+        K::skip_records(&mut cursor.0, n)?;
+        V::skip_records(&mut cursor.1, n)
     }
     fn finish(cursor: &mut Self::Cursor) -> Result<()> {
         K::finish(&mut cursor.0)?;

@@ -60,6 +60,9 @@ impl<'p, T: ParquetNode<'p>> ParquetNode<'p> for Option<T> {
             T::next(&mut cursor.inner).map(Some)
         }
     }
+    fn skip_records(cursor: &mut Self::Cursor, n: usize) -> Result<()> {
+        T::skip_records(&mut cursor.inner, n)
+    }
     fn finish(cursor: &mut Self::Cursor) -> Result<()> {
         T::finish(&mut cursor.inner)
     }

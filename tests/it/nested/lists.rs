@@ -114,6 +114,62 @@ fn list_of_strings() {
     }
 }
 
+/// Range reads of a struct with list fields: the rows a window (offset,
+/// limit) and predicates on `id` leave out are skipped by the list fields
+/// record by record, under every writer setting (tiny pages, v1 and v2,
+/// several row groups); the rows are those of the full read that match.
+#[test]
+fn list_of_strings_read_in_ranges() {
+    use parquet_rows::RowFilter;
+    let rows = gen_tagged(1200);
+    let shredded: Vec<Vec<Dyn>> = rows.iter().map(tagged_dyn).collect();
+    let mut rng = Rng::new(77);
+    for (what, file) in files(TAGGED_SCHEMA, &shredded) {
+        let parquet = ParquetFile::from_bytes(file.clone()).expect("open");
+        for round in 0..10 {
+            let (offset, limit) = (rng.below(1300), rng.below(400));
+            let (lo, hi) = (rng.below(1200) as i32, rng.below(1200) as i32);
+            let (lo, hi) = (lo.min(hi), lo.max(hi));
+            let gaps: Vec<i32> = (0..rng.below(6)).map(|_| rng.below(1200) as i32).collect();
+            let every = round % 3 == 0;
+            let (mut filter, mut ref_filter) = (Tagged::filter(), TaggedRef::filter());
+            if !every {
+                filter = filter.id().between(lo, hi);
+                ref_filter = ref_filter.id().between(lo, hi);
+                for &gap in &gaps {
+                    filter = filter.id().ne(gap);
+                    ref_filter = ref_filter.id().ne(gap);
+                }
+            }
+            let want: Vec<Tagged> = rows
+                .iter()
+                .filter(|t| every || (lo..=hi).contains(&t.id) && !gaps.contains(&t.id))
+                .skip(offset)
+                .take(limit)
+                .cloned()
+                .collect();
+            let context = format!("{what}: ids {lo}..={hi} but {gaps:?} (all: {every}), offset {offset}, limit {limit}");
+            let filter = filter.offset(offset).limit(limit);
+            let got: Vec<Tagged> = parquet
+                .read_where(filter.clone())
+                .unwrap_or_else(|e| panic!("{context}: read_where: {e}"));
+            same_rows(&format!("{context}, read_where"), &got, &want);
+            let got: Vec<Tagged> = parquet
+                .par_read_where(filter.clone())
+                .unwrap_or_else(|e| panic!("{context}: par_read_where: {e}"));
+            same_rows(&format!("{context}, par_read_where"), &got, &want);
+            let pages = parquet
+                .load_where::<TaggedRef>(ref_filter.offset(offset).limit(limit))
+                .unwrap_or_else(|e| panic!("{context}: load_where: {e}"));
+            let got: Vec<TaggedRef<'_>> = pages
+                .rows()
+                .unwrap_or_else(|e| panic!("{context}: rows: {e}"));
+            let got: Vec<Tagged> = got.iter().map(Tagged::from).collect();
+            same_rows(&format!("{context}, load_where + rows"), &got, &want);
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // OPTIONAL LIST of structs (with a list and a struct inside), LIST of
 // nullable structs
