@@ -593,7 +593,7 @@ impl ParquetFile {
             return self.read();
         }
         // The split depends only on the row counts, known before loading.
-        let parts = split(&binding, &counts, &self.options);
+        let parts = split(&counts, &self.options);
         crate::parallel::decode_in_regions(&counts, &group_name, |i, region| {
             let pages = self.pages(vec![self.load_group_concurrently(i, &binding)?]);
             pages.decode_parts(&pages.row_groups[0], &binding, &parts[i], region)

@@ -245,10 +245,9 @@ impl Pages {
     /// pyarrow writes by default), several tasks each decoding a range of
     /// its rows, of at least [`ReadOptions::min_task_rows`](crate::ReadOptions::min_task_rows)
     /// rows. Every task writes its rows straight into its own part of the
-    /// output. A row group is cut into ranges only when every field of `T`
-    /// reads one flat column (a field of a leaf type or an `Option` of one),
-    /// whose rows before the range are skipped without being decoded; a
-    /// struct with a nested or list field decodes each row group in one task.
+    /// output. The rows before a range are skipped without being decoded:
+    /// flat fields skip values, nested and list fields skip whole records
+    /// by their repetition and definition levels.
     #[cfg(feature = "rayon")]
     pub fn par_rows<'p, T: ParquetRow<'p> + Send>(&'p self) -> Result<Vec<T>> {
         let binding = bind(T::STRUCT_NAME, &T::fields(), &self.schema)?;
@@ -270,7 +269,7 @@ impl Pages {
             self.decode_into(&binding, &mut out)?;
             return Ok(out);
         }
-        let parts = split(&binding, &counts, &self.options);
+        let parts = split(&counts, &self.options);
         let describe = |i: usize| group_name(self.row_groups[i].index);
         crate::parallel::decode_in_regions(&counts, &describe, |i, region| {
             self.decode_parts(&self.row_groups[i], &binding, &parts[i], region)
@@ -428,20 +427,16 @@ impl Pages {
 }
 
 /// The row ranges a parallel reader decodes row groups of `rows` rows in:
-/// ranges of one row group when `binding` allows it and the pool has
-/// threads to spare (see `parallel::split`).
+/// ranges of one row group when the pool has threads to spare (see
+/// `parallel::split`). Every field can start a range mid-row-group: flat
+/// fields skip rows undecoded, nested fields skip whole records by their
+/// levels (`ParquetNode::skip_records`).
 #[cfg(feature = "rayon")]
 pub(crate) fn split(
-    binding: &Binding,
     rows: &[usize],
     options: &crate::options::ReadOptions,
 ) -> Vec<Vec<Range<usize>>> {
-    let threads = if binding.flat {
-        rayon::current_num_threads()
-    } else {
-        1
-    };
-    crate::parallel::split(rows, threads, options.task_rows())
+    crate::parallel::split(rows, rayon::current_num_threads(), options.task_rows())
 }
 
 /// Row group `index`, as the parallel readers' errors name it.

@@ -155,15 +155,23 @@ mod ranges {
         price: Option<f64>,
     }
 
-    /// A list field: its rows cannot be skipped undecoded, so the row group
-    /// is decoded in one task. Loaded with it, the pages hold every column
-    /// the other structs read (but `late`).
+    /// A list field: ranges of a row group skip its leading records by their
+    /// levels. Loaded with it, the pages hold every column the other structs
+    /// read (but `late`).
     #[derive(ParquetRow, Debug, PartialEq)]
     struct WithList<'a> {
         id: i64,
         name: Option<&'a str>,
         size: Option<i32>,
         price: f64,
+        tags: Vec<i32>,
+    }
+
+    /// The list field with owned strings, for `par_read`.
+    #[derive(ParquetRow, Debug, PartialEq)]
+    struct OwnedList {
+        id: i64,
+        name: Option<String>,
         tags: Vec<i32>,
     }
 
@@ -352,6 +360,12 @@ mod ranges {
                     let listed = pages.par_rows::<WithList>().unwrap();
                     assert_eq!(listed, pages.rows::<WithList>().unwrap(), "{context}");
                     assert!(listed.iter().enumerate().all(|(i, r)| r.tags == tags(i)));
+                    let owned = file.par_read::<OwnedList>().unwrap();
+                    assert_eq!(owned, file.read::<OwnedList>().unwrap(), "{context}");
+                    assert!(owned
+                        .iter()
+                        .enumerate()
+                        .all(|(i, r)| r.tags == tags(i) && r.name == name(i)));
                 });
             }
         }

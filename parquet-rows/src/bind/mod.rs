@@ -33,10 +33,6 @@ pub(crate) struct Binding {
     pub(crate) fields: Vec<Bound>,
     /// Every leaf column read, sorted, without duplicates.
     pub(crate) leaves: Vec<usize>,
-    /// Every field reads one top-level flat column with the flat readers,
-    /// which skip rows without decoding them: a row range can then be
-    /// decoded on its own at the cost of the range (see `Pages::par_rows`).
-    pub(crate) flat: bool,
 }
 
 /// Binds `fields` of struct `struct_name` to `schema`. A field of a leaf type
@@ -50,7 +46,6 @@ pub(crate) fn bind(
 ) -> Result<Binding, SchemaError> {
     let model = rules_schema(schema);
     let mut bound = Vec::with_capacity(fields.specs.len());
-    let mut flat_fields = 0;
     let mut mismatches = Vec::new();
     for spec in &fields.specs {
         let mismatch = |kind| Mismatch {
@@ -91,7 +86,6 @@ pub(crate) fn bind(
                     } else {
                         leaf_bound
                     });
-                    flat_fields += 1;
                     continue;
                 }
                 Err(Problem::MissingColumn { closest }) => MismatchKind::MissingColumn {
@@ -125,7 +119,6 @@ pub(crate) fn bind(
         leaves.sort_unstable();
         leaves.dedup();
         Ok(Binding {
-            flat: flat_fields == bound.len(),
             fields: bound,
             leaves,
         })
@@ -193,56 +186,5 @@ mod tests {
              field `bid: String` cannot read column `bid` (REQUIRED DOUBLE): `String` reads \
              BYTE_ARRAY annotated STRING, ENUM or JSON; use `f64`"
         );
-    }
-
-    /// Which structs a parallel reader may decode in row ranges: those whose
-    /// every field reads a flat column through the flat readers.
-    #[test]
-    fn flat_bindings_are_those_of_leaf_fields_and_their_options() {
-        #[derive(ParquetRow)]
-        #[allow(dead_code)] // only bound
-        #[parquet(crate = "crate")]
-        struct Flat<'a> {
-            id: i64,
-            name: Option<&'a str>,
-            price: f64, // OPTIONAL column
-        }
-        #[derive(ParquetRow)]
-        #[allow(dead_code)] // only bound
-        #[parquet(crate = "crate")]
-        struct Listed {
-            id: i64,
-            tags: Vec<i32>,
-        }
-        #[derive(ParquetRow)]
-        #[allow(dead_code)] // only bound
-        #[parquet(crate = "crate")]
-        struct Point {
-            x: f64,
-            y: f64,
-        }
-        #[derive(ParquetRow)]
-        #[allow(dead_code)] // only bound
-        #[parquet(crate = "crate")]
-        struct Nested {
-            id: i64,
-            at: Option<Point>,
-        }
-        let schema = parquet::schema::types::SchemaDescriptor::new(std::sync::Arc::new(
-            parquet::schema::parser::parse_message_type(
-                "message m {
-                    REQUIRED INT64 id;
-                    OPTIONAL BINARY name (UTF8);
-                    OPTIONAL DOUBLE price;
-                    REQUIRED group tags (LIST) { repeated group list { required int32 element; } }
-                    OPTIONAL group at { REQUIRED DOUBLE x; REQUIRED DOUBLE y; }
-                }",
-            )
-            .unwrap(),
-        ));
-        let flat = |name, fields| super::bind(name, &fields, &schema).unwrap().flat;
-        assert!(flat("Flat", Flat::fields()));
-        assert!(!flat("Listed", Listed::fields()));
-        assert!(!flat("Nested", Nested::fields()));
     }
 }
