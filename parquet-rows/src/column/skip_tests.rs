@@ -10,6 +10,7 @@ use parquet::column::page::Page;
 use parquet::schema::parser::parse_message_type;
 use parquet::schema::types::SchemaDescriptor;
 
+use super::tests::{length_prefixed, Sections};
 use super::{ColumnContext, ColumnReader, Convert};
 use crate::chunk::LoadedColumn;
 use crate::encoding::delta_binary_packed::encode::encode as delta;
@@ -45,12 +46,6 @@ fn records(n: usize, rng: &mut Rng) -> Vec<Vec<Entry>> {
         .collect()
 }
 
-fn length_prefixed(section: &[u8]) -> Vec<u8> {
-    let mut out = (section.len() as u32).to_le_bytes().to_vec();
-    out.extend_from_slice(section);
-    out
-}
-
 /// One data page of `entries` (v1 when `v1`), values PLAIN or delta.
 fn data_page(entries: &[Entry], v1: bool, rng: &mut Rng) -> Page {
     let reps: Vec<u32> = entries.iter().map(|e| e.0).collect();
@@ -65,36 +60,16 @@ fn data_page(entries: &[Entry], v1: bool, rng: &mut Rng) -> Page {
     } else {
         (Encoding::DELTA_BINARY_PACKED, delta(&values, 128, 4))
     };
-    let num_values = entries.len() as u32;
-    if v1 {
-        let mut buf = length_prefixed(&rep_bytes);
-        buf.extend(length_prefixed(&def_bytes));
-        buf.extend(values);
-        Page::DataPage {
-            buf: Bytes::from(buf),
-            num_values,
-            encoding,
-            def_level_encoding: Encoding::RLE,
-            rep_level_encoding: Encoding::RLE,
-            statistics: None,
-        }
-    } else {
-        let (rep_len, def_len) = (rep_bytes.len() as u32, def_bytes.len() as u32);
-        let mut buf = rep_bytes;
-        buf.extend(def_bytes);
-        buf.extend(values);
-        Page::DataPageV2 {
-            buf: Bytes::from(buf),
-            num_values,
-            encoding,
-            num_nulls: entries.iter().filter(|e| e.2.is_none()).count() as u32,
-            num_rows: reps.iter().filter(|&&r| r == 0).count() as u32,
-            def_levels_byte_len: def_len,
-            rep_levels_byte_len: rep_len,
-            is_compressed: false,
-            statistics: None,
-        }
+    Sections {
+        reps: Some(&rep_bytes),
+        defs: Some(&def_bytes),
+        values,
+        encoding,
+        num_values: entries.len() as u32,
+        num_nulls: entries.iter().filter(|e| e.2.is_none()).count() as u32,
+        num_rows: reps.iter().filter(|&&r| r == 0).count() as u32,
     }
+    .page(v1)
 }
 
 /// The chunk of `records`: pages cut at record starts (`aligned`) or

@@ -116,10 +116,59 @@ impl Values for bool {
     }
 }
 
-fn length_prefixed(section: &[u8]) -> Vec<u8> {
+pub(super) fn length_prefixed(section: &[u8]) -> Vec<u8> {
     let mut out = (section.len() as u32).to_le_bytes().to_vec();
     out.extend_from_slice(section);
     out
+}
+
+/// What a hand-built data page holds: its level sections (`None` where the
+/// column has no such levels) and its values section.
+pub(super) struct Sections<'a> {
+    pub(super) reps: Option<&'a [u8]>,
+    pub(super) defs: Option<&'a [u8]>,
+    pub(super) values: Vec<u8>,
+    pub(super) encoding: Encoding,
+    pub(super) num_values: u32,
+    pub(super) num_nulls: u32,
+    pub(super) num_rows: u32,
+}
+
+impl Sections<'_> {
+    /// A v1 page (each level section length-prefixed) or a v2 page (level
+    /// sections back to back, their lengths in the header).
+    pub(super) fn page(self, v1: bool) -> Page {
+        if v1 {
+            let mut buf = Vec::new();
+            for section in [self.reps, self.defs].into_iter().flatten() {
+                buf.extend(length_prefixed(section));
+            }
+            buf.extend(self.values);
+            return Page::DataPage {
+                buf: Bytes::from(buf),
+                num_values: self.num_values,
+                encoding: self.encoding,
+                def_level_encoding: Encoding::RLE,
+                rep_level_encoding: Encoding::RLE,
+                statistics: None,
+            };
+        }
+        let (reps, defs) = (self.reps.unwrap_or_default(), self.defs.unwrap_or_default());
+        let mut buf = reps.to_vec();
+        buf.extend_from_slice(defs);
+        buf.extend(self.values);
+        Page::DataPageV2 {
+            buf: Bytes::from(buf),
+            num_values: self.num_values,
+            encoding: self.encoding,
+            num_nulls: self.num_nulls,
+            num_rows: self.num_rows,
+            def_levels_byte_len: defs.len() as u32,
+            rep_levels_byte_len: reps.len() as u32,
+            is_compressed: false,
+            statistics: None,
+        }
+    }
 }
 
 /// A column chunk of `rows` (a `None` is a null) in pages of random sizes,
@@ -200,36 +249,17 @@ fn data_page<V: Values>(
         rle(&defs, 1, &mut levels);
     }
     let num_values = rows.len() as u32;
-    if rng.below(2) == 0 {
-        let mut buf = if optional {
-            length_prefixed(&levels)
-        } else {
-            Vec::new()
-        };
-        buf.extend(values);
-        Page::DataPage {
-            buf: Bytes::from(buf),
-            num_values,
-            encoding,
-            def_level_encoding: Encoding::RLE,
-            rep_level_encoding: Encoding::RLE,
-            statistics: None,
-        }
-    } else {
-        let def_levels_byte_len = levels.len() as u32;
-        levels.extend(values);
-        Page::DataPageV2 {
-            buf: Bytes::from(levels),
-            num_values,
-            encoding,
-            num_nulls: rows.iter().filter(|r| r.is_none()).count() as u32,
-            num_rows: num_values,
-            def_levels_byte_len,
-            rep_levels_byte_len: 0,
-            is_compressed: false,
-            statistics: None,
-        }
+    let v1 = rng.below(2) == 0;
+    Sections {
+        reps: None,
+        defs: optional.then_some(&levels[..]),
+        values,
+        encoding,
+        num_values,
+        num_nulls: rows.iter().filter(|r| r.is_none()).count() as u32,
+        num_rows: num_values,
     }
+    .page(v1)
 }
 
 /// Random rows, with nulls when `optional` (some pages all null, some none).
