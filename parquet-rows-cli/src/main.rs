@@ -44,12 +44,16 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Struct { file, owned, name } => {
-            let options = structgen::Options { name, owned };
-            structgen::read_schema(&file)
-                .and_then(|schema| structgen::generate(&schema, &display_name(&file), &options))
-                .map(|text| print!("{text}"))
-        }
+        Command::Struct { file, owned, name } => structgen::read_schema(&file)
+            .and_then(|schema| {
+                let options = structgen::Options {
+                    name,
+                    owned,
+                    null_free: structgen::null_free_columns(&file)?,
+                };
+                structgen::generate(&schema, &display_name(&file), &options)
+            })
+            .map(|text| print!("{text}")),
         Command::Inspect { file } => inspect::inspect(&file).map(|text| print!("{text}")),
         Command::Check { files } => {
             // A panic of the `parquet` crate on a malformed file becomes that

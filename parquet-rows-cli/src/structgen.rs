@@ -16,6 +16,7 @@
 //! struct names, so the rest of the file still reads. A file none of whose
 //! columns can be typed is an error.
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
@@ -32,6 +33,10 @@ pub struct Options {
     pub name: String,
     /// `String` and `Vec<u8>` instead of borrowed `&'a str` and `&'a [u8]`.
     pub owned: bool,
+    /// Paths (`a.b`) of OPTIONAL leaf columns known to hold no null
+    /// ([`null_free_columns`]): they get a plain field instead of an
+    /// `Option<_>`, which reads faster.
+    pub null_free: BTreeSet<String>,
 }
 
 impl Default for Options {
@@ -39,8 +44,55 @@ impl Default for Options {
         Options {
             name: "Row".to_owned(),
             owned: false,
+            null_free: BTreeSet::new(),
         }
     }
+}
+
+/// Opens the file at `path` as the library does, so that no struct is
+/// printed for a file that `parquet_rows::ParquetFile::open` refuses, and
+/// returns the paths (`a.b`) of the OPTIONAL leaf columns that the
+/// statistics of every row group say hold no null.
+///
+/// Only columns with one OPTIONAL level (the leaf itself) and no repetition
+/// are listed: there a null count of 0 means every value is present, so a
+/// plain field reads the file (a null met later is an `Err` naming the row,
+/// never a default). A row group without a null count for the column, or a
+/// file without row groups, keeps the column's `Option<_>`.
+pub fn null_free_columns(path: &Path) -> Result<BTreeSet<String>, Error> {
+    let file = parquet_rows::ParquetFile::open(path).map_err(|e| {
+        Error::new(format!(
+            "parquet-rows cannot open `{}`, so no struct would read it: {e}",
+            path.display()
+        ))
+    })?;
+    let metadata = file.metadata();
+    let schema = metadata.file_metadata().schema_descr();
+    let groups = metadata.row_groups();
+    let mut out = BTreeSet::new();
+    if groups.is_empty() {
+        return Ok(out);
+    }
+    for (i, column) in schema.columns().iter().enumerate() {
+        if column.max_rep_level() != 0
+            || column.max_def_level() != 1
+            || !column.self_type().is_optional()
+        {
+            continue;
+        }
+        let no_nulls = groups.iter().all(|group| {
+            group
+                .columns()
+                .get(i)
+                .and_then(|chunk| chunk.statistics())
+                .and_then(parquet_rows::parquet::file::statistics::Statistics::null_count_opt)
+                == Some(0)
+        });
+        if no_nulls {
+            out.insert(column.path().parts().join("."));
+        }
+    }
+    Ok(out)
 }
 
 /// Reads the schema from the footer of the Parquet file at `path`, reading
@@ -94,6 +146,7 @@ pub fn generate(schema: &Schema, source: &str, options: &Options) -> Result<Stri
     }
     let mut gen = Generator {
         owned: options.owned,
+        null_free: &options.null_free,
         structs: Vec::new(),
         notes: Vec::new(),
     };
@@ -169,10 +222,11 @@ impl Site {
 }
 
 #[derive(Debug)]
-struct Generator {
+struct Generator<'o> {
     owned: bool,
-    structs: Vec<StructDef>, // invariant: a struct's nested structs come after it
-    notes: Vec<String>,      // notes on the field being typed, moved to its `FieldDef`
+    null_free: &'o BTreeSet<String>, // paths of OPTIONAL leaves with no null
+    structs: Vec<StructDef>,         // invariant: a struct's nested structs come after it
+    notes: Vec<String>,              // notes on the field being typed, moved to its `FieldDef`
 }
 
 /// Field types in order of preference: the first that reads a column is its
@@ -279,7 +333,7 @@ fn hashable(ty: &Ty) -> bool {
     }
 }
 
-impl Generator {
+impl Generator<'_> {
     /// Reserves a struct named after `hint` (made unique); `parent` prefixes
     /// the name when it is taken.
     fn reserve(&mut self, hint: &str, parent: Option<&str>) -> usize {
@@ -356,6 +410,19 @@ impl Generator {
         };
         Ok(match repetition {
             Repetition::Required => value,
+            // `null_free` lists only leaves with no other OPTIONAL or
+            // REPEATED level on their path, so the path identifies them.
+            Repetition::Optional
+                if matches!(node, Node::Primitive { .. })
+                    && self.null_free.contains(&site.path) =>
+            {
+                self.notes.push(
+                    "no nulls in any row group (statistics): a plain field reads faster than `Option<_>`; \
+                     use `Option<_>` if other files may hold nulls"
+                        .to_owned(),
+                );
+                value
+            }
             Repetition::Optional => Ty::Option(Box::new(value)),
             Repetition::Repeated => Ty::Vec(Box::new(value)),
         })
@@ -1009,6 +1076,7 @@ pub struct RowAddress {
         let options = Options {
             name: "Tick".to_owned(),
             owned: true,
+            ..Options::default()
         };
         let text = generate(&schema, "t.parquet", &options).unwrap();
         assert!(
@@ -1037,6 +1105,7 @@ pub struct RowAddress {
             let options = Options {
                 name: name.to_owned(),
                 owned: false,
+                ..Options::default()
             };
             assert!(generate(&schema, "t.parquet", &options).is_ok(), "{name}");
         }
@@ -1044,6 +1113,7 @@ pub struct RowAddress {
             let options = Options {
                 name: name.to_owned(),
                 owned: false,
+                ..Options::default()
             };
             let err = generate(&schema, "t.parquet", &options).unwrap_err();
             assert!(
@@ -1051,5 +1121,38 @@ pub struct RowAddress {
                 "{name}"
             );
         }
+    }
+
+    #[test]
+    fn optional_leaves_without_nulls_get_plain_fields() {
+        let schema = parse(
+            "message m { OPTIONAL INT64 a; OPTIONAL INT64 b; OPTIONAL group g { OPTIONAL BYTE_ARRAY s (UTF8); } \
+             REQUIRED group r { OPTIONAL DOUBLE x; } }",
+        )
+        .unwrap();
+        let options = Options {
+            null_free: ["a", "r.x", "g.s"]
+                .iter()
+                .map(|p| (*p).to_owned())
+                .collect(),
+            ..Options::default()
+        };
+        let text = generate(&schema, "t.parquet", &options).unwrap();
+        let note = "no nulls in any row group (statistics): a plain field reads faster than \
+                    `Option<_>`; use `Option<_>` if other files may hold nulls";
+        assert!(
+            text.contains(&format!("    pub a: i64, // OPTIONAL INT64; {note}\n")),
+            "{text}"
+        );
+        assert!(
+            text.contains("    pub b: Option<i64>, // OPTIONAL INT64\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("    pub x: f64, // OPTIONAL DOUBLE; {note}\n")),
+            "{text}"
+        );
+        // A group stays `Option<_>`: only leaves are listed.
+        assert!(text.contains("pub g: Option<G<'a>>,"), "{text}");
     }
 }

@@ -82,6 +82,73 @@ pub struct Tick {
     assert!(text(&out.stdout).contains("pub name: Option<&'a str>,"));
 }
 
+/// Writes `optional.parquet`: OPTIONAL `v` without a null, OPTIONAL `w`
+/// with one, 3 rows with statistics (the writer's default).
+fn write_optional_file(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(test);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("optional.parquet");
+    let schema = Arc::new(
+        parse_message_type("message schema { OPTIONAL INT64 v; OPTIONAL INT64 w; }").unwrap(),
+    );
+    let file = std::fs::File::create(&path).unwrap();
+    let props = Arc::new(WriterProperties::builder().build());
+    let mut writer = SerializedFileWriter::new(file, schema, props).unwrap();
+    let mut rg = writer.next_row_group().unwrap();
+    for (values, defs) in [(&[1, 2, 3][..], [1, 1, 1]), (&[4, 5][..], [1, 0, 1])] {
+        let mut col = rg.next_column().unwrap().unwrap();
+        col.typed::<Int64Type>()
+            .write_batch(values, Some(&defs), None)
+            .unwrap();
+        col.close().unwrap();
+    }
+    rg.close().unwrap();
+    writer.close().unwrap();
+    path
+}
+
+#[test]
+fn struct_gives_plain_fields_to_optional_columns_without_nulls() {
+    let path = write_optional_file("struct-null-free");
+    let out = run(&["struct", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(
+            "    pub v: i64, // OPTIONAL INT64; no nulls in any row group (statistics): a plain \
+             field reads faster than `Option<_>`; use `Option<_>` if other files may hold nulls\n"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("    pub w: Option<i64>, // OPTIONAL INT64\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn struct_prints_nothing_for_a_file_the_library_cannot_open() {
+    let Some(corpus) = parquet_rows_suite::parquet_test_data() else {
+        println!("skipped: PARQUET_TEST_DATA=skip");
+        return;
+    };
+    // Its schema reads, but the `parquet` crate refuses its footer (Dremio
+    // wrote a list where `bloom_filter_length` is expected), so the library
+    // cannot open it: a struct printed for it would read nothing.
+    let path = corpus.join("data/dict-page-offset-zero.parquet");
+    let out = run(&["struct", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stderr).starts_with(&format!(
+            "error: parquet-rows cannot open `{}`, so no struct would read it: ",
+            path.display()
+        )),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 #[test]
 fn struct_of_a_file_that_is_not_parquet_fails_with_the_path() {
     let out = run(&["struct", "Cargo.toml"]);

@@ -242,6 +242,21 @@ impl ParquetFile {
         self.reader.metadata().file_metadata().schema_descr()
     }
 
+    /// The footer: schema, row groups, their column chunks and statistics,
+    /// as the `parquet` crate's metadata types (checked when the file was
+    /// opened).
+    ///
+    /// ```no_run
+    /// let file = parquet_rows::ParquetFile::open("ticks.parquet")?;
+    /// for group in file.metadata().row_groups() {
+    ///     println!("{} rows, {} bytes", group.num_rows(), group.compressed_size());
+    /// }
+    /// # Ok::<(), parquet_rows::Error>(())
+    /// ```
+    pub fn metadata(&self) -> &parquet::file::metadata::ParquetMetaData {
+        self.reader.metadata()
+    }
+
     /// Number of row groups.
     pub fn num_row_groups(&self) -> usize {
         self.reader.num_row_groups()
