@@ -28,6 +28,7 @@ mod convert;
 mod corpus;
 mod encodings;
 mod errors;
+mod exact;
 mod filter;
 mod hostile;
 mod nested;
