@@ -233,10 +233,8 @@ fn column_values(rng: &mut Rng, d: Domain, rows: usize, sorted: bool) -> ColumnV
                     lo + (wide % span) as i128
                 }
             };
-            let values: Vec<Option<i128>> = finish(
-                (0..rows).map(|_| rng.maybe(90, value)).collect(),
-                sorted,
-            );
+            let values: Vec<Option<i128>> =
+                finish((0..rows).map(|_| rng.maybe(90, value)).collect(), sorted);
             // Stored as the column's physical type: unsigned values as
             // their bits.
             if int64 {
@@ -263,10 +261,7 @@ fn column_values(rng: &mut Rng, d: Domain, rows: usize, sorted: bool) -> ColumnV
                     f64::from(u32::try_from(r.below(4000)).unwrap()) / 8.0 - 100.0
                 }
             };
-            let values = finish(
-                (0..rows).map(|_| rng.maybe(90, value)).collect(),
-                sorted,
-            );
+            let values = finish((0..rows).map(|_| rng.maybe(90, value)).collect(), sorted);
             if matches!(d, Domain::Float) {
                 ColumnValues::Float(values.iter().map(|v| v.map(|v| v as f32)).collect())
             } else {

@@ -31,6 +31,7 @@ mod errors;
 mod exact;
 mod filter;
 mod hostile;
+mod lies;
 mod nested;
 mod optional;
 mod parallel;

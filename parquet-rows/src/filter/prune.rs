@@ -5,6 +5,8 @@
 //! order the predicate compares in (the rule is in `docs/filters.md`), and
 //! anything missing or unusable means "may match".
 
+use std::ops::Range;
+
 use parquet::basic::{ColumnOrder, Encoding, SortOrder, Type as PhysicalType};
 use parquet::file::metadata::{ColumnChunkMetaData, RowGroupMetaData};
 use parquet::file::page_index::column_index::ColumnIndexMetaData;
@@ -152,6 +154,24 @@ fn stat_bounds<'a>(
     }
 }
 
+/// `bounds` if they are in order: a min above its max is a lie (or a
+/// writer's bug) that would prune rows it holds, so such bounds are ignored
+/// as absent. Bounds that do not compare (a NaN) are kept; they prune
+/// nothing ([`Predicate::may_match`]).
+fn in_order<'a>(
+    bounds: Option<(ScalarRef<'a>, ScalarRef<'a>)>,
+) -> Option<(ScalarRef<'a>, ScalarRef<'a>)> {
+    bounds.filter(|&(min, max)| match (min, max) {
+        (ScalarRef::Int(a), ScalarRef::Int(b)) => a <= b,
+        (ScalarRef::UInt(a), ScalarRef::UInt(b)) => a <= b,
+        (ScalarRef::Float(a), ScalarRef::Float(b)) => {
+            a.partial_cmp(&b).is_none_or(std::cmp::Ordering::is_le)
+        }
+        (ScalarRef::Str(a), ScalarRef::Str(b)) => a <= b,
+        _ => true,
+    })
+}
+
 /// The summary of column chunk `chunk` of a row group of `rows` rows, for
 /// a predicate comparing with `value` (`None`: a null test).
 fn chunk_summary<'a>(
@@ -163,7 +183,7 @@ fn chunk_summary<'a>(
     let stats = chunk.statistics();
     let bounds = match (stats, value) {
         (Some(stats), Some(value)) if order_fits(chunk.column_descr(), order, value) => {
-            stat_bounds(stats, chunk.column_descr(), value)
+            in_order(stat_bounds(stats, chunk.column_descr(), value))
         }
         _ => None,
     };
@@ -306,9 +326,10 @@ pub(crate) struct PageIndex {
 }
 
 impl PageIndex {
-    /// The index, if its pages start at row 0, in increasing order, within
-    /// the row group's `rows`, and the column index (when given) describes
-    /// as many pages: anything else is ignored as corrupt.
+    /// The index, if its pages start at row 0, in increasing order, each
+    /// page's bytes ending where the next page's start, within the row
+    /// group's `rows`, and the column index (when given) describes as many
+    /// pages: anything else is ignored as corrupt (the whole chunk is read).
     pub(crate) fn checked(
         offsets: OffsetIndexMetaData,
         columns: Option<ColumnIndexMetaData>,
@@ -319,10 +340,17 @@ impl PageIndex {
         if first.first_row_index != 0 {
             return None;
         }
+        // Pages follow one another: each ends (header included) where the
+        // next starts. An index that leaves a page out, and gives the next
+        // page the rows of the one left out, is otherwise consistent, and
+        // would hand out the rows of one page as another's.
         let increasing = locations.windows(2).all(|w| {
             w[0].first_row_index < w[1].first_row_index
-                && w[0].offset < w[1].offset
                 && w[0].compressed_page_size > 0
+                && w[0]
+                    .offset
+                    .checked_add(i64::from(w[0].compressed_page_size))
+                    == Some(w[1].offset)
         });
         let last = locations.last()?;
         if !increasing
@@ -342,6 +370,56 @@ impl PageIndex {
             .page_locations()
             .get(i)
             .map_or(rows, |l| usize::try_from(l.first_row_index).unwrap_or(rows))
+    }
+
+    /// Checks the data pages read from `ranges` of a flat column chunk
+    /// whose bytes are `chunk`, their value counts `values` in order,
+    /// against the rows the index gives the pages starting in `ranges`:
+    /// they must be as many and hold as many rows each. Else the index
+    /// selected other rows than the pages hold, and using it would return
+    /// them: what is inconsistent is returned. An index pointing outside
+    /// the chunk was not used (the whole chunk was read): nothing to check.
+    pub(crate) fn check_pages(
+        &self,
+        chunk: &Range<u64>,
+        ranges: &[Range<u64>],
+        mut values: impl Iterator<Item = u32>,
+        rows: usize,
+    ) -> Result<(), String> {
+        let at = |offset: i64| u64::try_from(offset).ok();
+        let locations = self.offsets.page_locations();
+        if !locations
+            .iter()
+            .all(|l| at(l.offset).is_some_and(|o| chunk.contains(&o)))
+        {
+            return Ok(());
+        }
+        for (i, location) in locations.iter().enumerate() {
+            if !at(location.offset).is_some_and(|o| ranges.iter().any(|r| r.contains(&o))) {
+                continue;
+            }
+            let (start, end) = (self.page_start(i, rows), self.page_start(i + 1, rows));
+            match values.next() {
+                Some(n) if n as usize == end - start => {}
+                Some(n) => {
+                    return Err(format!(
+                        "the offset index gives page {i} rows {start}..{end}, but the page's header gives {n} values"
+                    ))
+                }
+                None => {
+                    return Err(format!(
+                        "the offset index puts page {i} at offset {}, but no data page starts there",
+                        location.offset
+                    ))
+                }
+            }
+        }
+        if values.next().is_some() {
+            return Err(
+                "the bytes read hold more data pages than the offset index gives them".to_owned(),
+            );
+        }
+        Ok(())
     }
 
     /// Number of pages.
@@ -372,7 +450,7 @@ impl PageIndex {
             };
             let bounds = match value {
                 Some(v) if usable && !index.is_null_page(page) => {
-                    page_bounds(index, descr, page, v)
+                    in_order(page_bounds(index, descr, page, v))
                 }
                 _ => None,
             };
@@ -633,6 +711,13 @@ mod tests {
             stat_bounds(&stats, &int64, &Scalar::Int(3)),
             Some((ScalarRef::Int(-5), ScalarRef::Int(5)))
         );
+        // A min above its max is ignored; equal bounds are kept.
+        let swapped = Some((ScalarRef::Int(9), ScalarRef::Int(3)));
+        assert_eq!(in_order(swapped), None);
+        let one = Some((ScalarRef::Str(b"b"), ScalarRef::Str(b"b")));
+        assert_eq!(in_order(one), one);
+        let nan = Some((ScalarRef::Float(f64::NAN), ScalarRef::Float(1.0)));
+        assert!(in_order(nan).is_some());
         // Deprecated min/max are signed: not for an unsigned column.
         let old = Statistics::Int32(ValueStatistics::new(Some(7), Some(9), None, Some(0), true));
         assert_eq!(stat_bounds(&old, &uint32, &Scalar::Int(8)), None);
