@@ -18,10 +18,12 @@ use object_store::path::Path;
 use object_store::{ObjectStore, ObjectStoreExt};
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterVersion};
 use parquet_rows::remote::RemoteFile;
-use parquet_rows::{ParquetFile, ParquetRow};
+use parquet_rows::{Column, FilterValue, ParquetFile, ParquetRow, RowFilter};
 use parquet_rows_rules::{Column as RuleColumn, FieldKind, Physical, TimeUnit};
 use parquet_rows_suite::rng::Rng;
 use parquet_rows_suite::{write_columns, ColumnValues};
+
+use crate::filter::same;
 
 /// Every column a scalar field may read, and some none reads (to check
 /// that the table of pairs below is what the rules say).
@@ -399,6 +401,20 @@ impl<T: PartialOrd> Pred<T> {
 
 /// `n` predicates on values of `candidates` (edges) or, half the time,
 /// of `present` (values in the file: an equality that should find rows).
+/// `p` on the field of `column`.
+fn apply<F: RowFilter, V: FilterValue + Clone>(column: Column<F, V>, p: &Pred<V>) -> F {
+    match p.clone() {
+        Pred::Eq(x) => column.eq(x),
+        Pred::Ne(x) => column.ne(x),
+        Pred::Lt(x) => column.lt(x),
+        Pred::Le(x) => column.le(x),
+        Pred::Gt(x) => column.gt(x),
+        Pred::Ge(x) => column.ge(x),
+        Pred::Range(a, b) => column.in_range(a..b),
+        Pred::Between(a, b) => column.between(a, b),
+    }
+}
+
 fn preds<T: Clone>(rng: &mut Rng, candidates: &[T], present: &[T], n: usize) -> Vec<Pred<T>> {
     let pick = |rng: &mut Rng| {
         if present.is_empty() || rng.chance(50) {
@@ -485,20 +501,6 @@ struct Tally {
     pruned: [usize; LAYOUTS.len()],
 }
 
-fn same<T: std::fmt::Debug>(got: &[T], want: &[T], context: &str) {
-    let show = |r: Option<&T>| r.map(|r| format!("{r:?}"));
-    let first = (0..got.len().max(want.len())).find(|&i| show(got.get(i)) != show(want.get(i)));
-    if let Some(i) = first {
-        panic!(
-            "{context}: {} rows, {} expected; row {i}: {:?} vs {:?}",
-            got.len(),
-            want.len(),
-            show(got.get(i)),
-            show(want.get(i))
-        );
-    }
-}
-
 fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_current_thread()
         .build()
@@ -529,21 +531,6 @@ macro_rules! field_types {
                     pub(super) id: i32,
                 }
 
-                type F = parquet_rows::FilterOf<R>;
-
-                fn apply(f: F, p: &Pred<$value>) -> F {
-                    match p.clone() {
-                        Pred::Eq(x) => f.v().eq(x),
-                        Pred::Ne(x) => f.v().ne(x),
-                        Pred::Lt(x) => f.v().lt(x),
-                        Pred::Le(x) => f.v().le(x),
-                        Pred::Gt(x) => f.v().gt(x),
-                        Pred::Ge(x) => f.v().ge(x),
-                        Pred::Range(a, b) => f.v().in_range(a..b),
-                        Pred::Between(a, b) => f.v().between(a, b),
-                    }
-                }
-
                 pub(super) fn check(
                     rng: &mut Rng,
                     bytes: &Bytes,
@@ -566,7 +553,7 @@ macro_rules! field_types {
                             .iter()
                             .filter(|r| p.matches(r.v.as_ref().map(probe).as_ref()))
                             .collect();
-                        let filter = apply(R::filter(), &p);
+                        let filter = apply(R::filter().v(), &p);
                         let got: Vec<R> = file.read_where(filter.clone()).unwrap();
                         same(&got.iter().collect::<Vec<_>>(), &want, &format!("read_where: {context}"));
                         let streamed: Vec<R> = file
@@ -702,17 +689,7 @@ fn check_borrowed(rng: &mut Rng, bytes: &Bytes, context: &str) {
             .iter()
             .filter(|r| p.matches(r.v.map(str::to_owned).as_ref()))
             .collect();
-        let f = Borrowed::filter();
-        let f = match p.clone() {
-            Pred::Eq(x) => f.v().eq(x),
-            Pred::Ne(x) => f.v().ne(x),
-            Pred::Lt(x) => f.v().lt(x),
-            Pred::Le(x) => f.v().le(x),
-            Pred::Gt(x) => f.v().gt(x),
-            Pred::Ge(x) => f.v().ge(x),
-            Pred::Range(a, b) => f.v().in_range(a..b),
-            Pred::Between(a, b) => f.v().between(a, b),
-        };
+        let f = apply(Borrowed::filter().v(), &p);
         let pages = file.load_where::<Borrowed>(f).unwrap();
         let got: Vec<Borrowed<'_>> = pages.rows().unwrap();
         same(
