@@ -31,6 +31,7 @@
 #![deny(missing_docs)]
 
 mod column;
+mod counts;
 mod footer;
 mod kind;
 pub mod message;
@@ -40,6 +41,7 @@ mod schema;
 mod syntax;
 
 pub use column::{Column, Converted, Logical, Physical, Repetition, TimeUnit};
+pub use counts::sound_statistics;
 pub use footer::{check_schema, read_schema, schema_from_metadata, FooterError, MAX_SCHEMA_DEPTH};
 pub use kind::{check, expected, suggest, FieldKind};
 pub use parse::{parse, ParseError};

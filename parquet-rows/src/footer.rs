@@ -11,7 +11,9 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use parquet::errors::ParquetError;
-use parquet::file::metadata::{ParquetMetaData, ParquetMetaDataReader};
+use parquet::file::metadata::{
+    ParquetMetaData, ParquetMetaDataOptions, ParquetMetaDataReader, ParquetStatisticsPolicy,
+};
 use parquet::file::reader::{ChunkReader, Length};
 
 use crate::error::{Error, Location, Result};
@@ -38,15 +40,27 @@ impl Footer {
     /// then reports the truncated footer.
     pub(crate) fn decode(tail: Bytes, file_len: u64) -> Result<Self> {
         check_magic(&tail, file_len)?;
-        if let Some(metadata) = serialized_metadata(&tail, file_len) {
+        let serialized = serialized_metadata(&tail, file_len);
+        if let Some(metadata) = serialized {
             check_footer(metadata)?;
         }
+        let sound = serialized.and_then(|m| parquet_rows_rules::sound_statistics(m).ok().flatten());
         let tail = Tail {
             file_len,
             offset: file_len.saturating_sub(tail.len() as u64),
             bytes: tail,
         };
-        let metadata = ParquetMetaDataReader::new().parse_and_finish(&tail)?;
+        // A negative null or NaN count makes `parquet` refuse the whole
+        // footer; those counts only ever served pruning, so the statistics
+        // of the columns that have one are dropped (pruning then reads
+        // them) and the file is read.
+        let options = sound.map(|keep| {
+            ParquetMetaDataOptions::new()
+                .with_column_stats_policy(ParquetStatisticsPolicy::skip_except(&keep))
+        });
+        let metadata = ParquetMetaDataReader::new()
+            .with_metadata_options(options)
+            .parse_and_finish(&tail)?;
         Ok(Footer {
             metadata: Arc::new(metadata),
         })

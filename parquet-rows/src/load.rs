@@ -144,6 +144,10 @@ impl Loader<'_> {
             });
         }
         let (start, len) = (start as u64, chunk.compressed_size() as u64);
+        crate::chunk::check_offsets(chunk, start, len).map_err(|message| Error::OutOfSpec {
+            location: location(),
+            message,
+        })?;
         if start.saturating_add(len) > self.file_len {
             return Err(Error::OutOfSpec {
                 location: location(),
@@ -167,7 +171,7 @@ impl Loader<'_> {
         let (ranges, leading, trailing) =
             chunk_ranges(narrowed, k, chunk, start..start + len, num_rows);
         (scanned.leading, scanned.trailing) = (leading, trailing);
-        for range in ranges {
+        for range in ranges.iter().cloned() {
             let bytes = self.source.read(range.start, range.end - range.start)?;
             let scan = scan_pages(&bytes, chunk.compression(), budget);
             scanned.ranges.push(scan.pending.len());
@@ -178,6 +182,18 @@ impl Loader<'_> {
                     ..location()
                 }));
             }
+        }
+        let index = narrowed
+            .and_then(|p| p.index.get(k))
+            .and_then(Option::as_ref);
+        if let Some(index) = index.filter(|_| descr.max_rep_level() == 0) {
+            let values = scanned.pages.iter().filter_map(Pending::data_values);
+            index
+                .check_pages(&(start..start + len), &ranges, values, num_rows)
+                .map_err(|message| Error::OutOfSpec {
+                    location: location(),
+                    message,
+                })?;
         }
         let covered = narrowed.map_or(num_rows, |p| leading + p.rows.len() + trailing);
         check_value_counts(&scanned.pages, descr.max_rep_level(), covered).map_err(|message| {

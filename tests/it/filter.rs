@@ -403,7 +403,7 @@ fn filtered_reads_equal_the_full_read_filtered() {
 
 /// Asserts equal row lists, showing the first difference only (NaN rows
 /// compare by their bits).
-fn same<T: std::fmt::Debug>(got: &[T], want: &[T], context: &str) {
+pub(crate) fn same<T: std::fmt::Debug>(got: &[T], want: &[T], context: &str) {
     let show = |r: Option<&T>| r.map(|r| format!("{r:?}"));
     let first = (0..got.len().max(want.len())).find(|&i| show(got.get(i)) != show(want.get(i)));
     if let Some(i) = first {

@@ -15,6 +15,11 @@
 //! - `hostile`: one small lying file per class of attack (footers, page
 //!   headers, DELTA and dictionary counts), each decoded in a child process
 //!   with its address space limited, ending in `Ok` or `Err`.
+//! - `exact`: filtered reads equal the full read filtered, for every
+//!   (field type, column type) pair the rule table accepts and every
+//!   pruning stage, at the values where the two types part ways.
+//! - `lies`: hand-made footers that lie (offset indexes, dictionary
+//!   offsets, min above max, negative null counts) on every read path.
 //! - `api`: `Debug` of `Pages`, the optional crates re-exported.
 //! - `parallel`: the parallel readers against the sequential ones, by row
 //!   group and by row ranges of one row group.
@@ -28,8 +33,10 @@ mod convert;
 mod corpus;
 mod encodings;
 mod errors;
+mod exact;
 mod filter;
 mod hostile;
+mod lies;
 mod nested;
 mod optional;
 mod parallel;

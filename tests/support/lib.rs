@@ -8,6 +8,7 @@
 //! (the `parquet` record API as an independent reader); [`panics`] keeps the
 //! panics of corrupt-input tests quiet.
 
+pub mod footer_edit;
 pub mod nested_writer;
 pub mod pagewriter;
 pub mod panics;

@@ -70,6 +70,33 @@ pub(crate) struct Scan {
     pub(crate) failure: Option<(usize, DecodeError)>,
 }
 
+/// Checks that the footer's offsets lie in the column chunk's bytes
+/// `start..start + len` (`start` is the dictionary page's offset, else the
+/// first data page's): the first data page must start inside them. A
+/// dictionary offset pointing elsewhere (another row group's dictionary)
+/// would otherwise read another chunk's pages as this chunk's, with no
+/// error. Returns what is inconsistent.
+pub(crate) fn check_offsets(
+    chunk: &parquet::file::metadata::ColumnChunkMetaData,
+    start: u64,
+    len: u64,
+) -> Result<(), String> {
+    let data = chunk.data_page_offset();
+    // 0 (the file's magic, never a page) is a data page offset left unset:
+    // parquet-testing's `column_chunk_key_value_metadata.parquet`
+    // (parquet-cpp 17) has it beside a dictionary offset that starts the
+    // chunk. The chunk is then read from `start`, as before this check.
+    if data == 0 && chunk.dictionary_page_offset().is_some() {
+        return Ok(());
+    }
+    if u64::try_from(data).is_ok_and(|d| d >= start && d - start < len.max(1)) {
+        return Ok(());
+    }
+    Err(format!(
+        "the footer puts the first data page at offset {data}, outside the column chunk's {len} bytes from offset {start} (the dictionary page's offset, when there is one)"
+    ))
+}
+
 /// One page: its checked header and its bytes as stored.
 #[derive(Debug)]
 pub(crate) struct Pending {

@@ -154,8 +154,7 @@ fn dictionary_lacks(input: &Input<'_>, chunk: &ColumnChunkMetaData, value: &supe
             encoding,
             ..
         }) if plain(*encoding) => {
-            let physical = chunk.column_descr().physical_type();
-            dictionary_holds(buf, *num_values as usize, physical, value) == Some(false)
+            dictionary_holds(buf, *num_values as usize, chunk.column_descr(), value) == Some(false)
         }
         _ => false,
     }
@@ -171,7 +170,7 @@ fn bloom_filter_lacks(
     value: &super::Scalar,
 ) -> bool {
     let (Some(hashed), Some(range)) = (
-        bloom_bytes(chunk.column_descr().physical_type(), value),
+        bloom_bytes(chunk.column_descr(), value),
         bloom_range(chunk, input.file_len),
     ) else {
         return false;
@@ -239,7 +238,7 @@ pub(crate) fn probe_ranges(
         };
         let chunk = input.meta.column(leaf);
         ranges.extend(dictionary_range(chunk, input.file_len, input.options));
-        if bloom_bytes(chunk.column_descr().physical_type(), value).is_some() {
+        if bloom_bytes(chunk.column_descr(), value).is_some() {
             ranges.extend(bloom_range(chunk, input.file_len));
         }
     }

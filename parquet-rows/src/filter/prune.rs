@@ -5,6 +5,8 @@
 //! order the predicate compares in (the rule is in `docs/filters.md`), and
 //! anything missing or unusable means "may match".
 
+use std::ops::Range;
+
 use parquet::basic::{ColumnOrder, Encoding, SortOrder, Type as PhysicalType};
 use parquet::file::metadata::{ColumnChunkMetaData, RowGroupMetaData};
 use parquet::file::page_index::column_index::ColumnIndexMetaData;
@@ -15,14 +17,72 @@ use parquet::schema::types::ColumnDescriptor;
 use super::{Predicate, Scalar, ScalarRef, Summary};
 use crate::bind::Binding;
 
-/// An INT32 statistic of an unsigned column, as the value it stands for.
-fn u32_bits(v: i32) -> u64 {
-    u64::from(u32::from_le_bytes(v.to_le_bytes()))
+/// Whether the integers a column stores stand for unsigned values (an
+/// INT(_, false) or UINT_* annotation): its statistics, dictionary and bloom
+/// filter then hold the bits of `u32`/`u64` values, whatever field reads it.
+fn unsigned(descr: &ColumnDescriptor) -> bool {
+    matches!(
+        descr.physical_type(),
+        PhysicalType::INT32 | PhysicalType::INT64
+    ) && descr.sort_order() == SortOrder::UNSIGNED
 }
 
-/// An INT64 statistic of an unsigned column, as the value it stands for.
-fn u64_bits(v: i64) -> u64 {
-    u64::from_le_bytes(v.to_le_bytes())
+/// The value a stored INT32 stands for in a column of sign `unsigned`.
+fn int32_value(v: i32, unsigned: bool) -> i128 {
+    if unsigned {
+        i128::from(u32::from_le_bytes(v.to_le_bytes()))
+    } else {
+        i128::from(v)
+    }
+}
+
+/// The value a stored INT64 stands for in a column of sign `unsigned`.
+fn int64_value(v: i64, unsigned: bool) -> i128 {
+    if unsigned {
+        i128::from(u64::from_le_bytes(v.to_le_bytes()))
+    } else {
+        i128::from(v)
+    }
+}
+
+/// A column's integer as a bound comparable with `value` (of `value`'s
+/// kind), or `None` when that kind cannot hold it: the bound is then
+/// unusable and nothing is pruned.
+fn int_bound(logical: i128, value: &Scalar) -> Option<ScalarRef<'static>> {
+    match value {
+        Scalar::Int(_) => i64::try_from(logical).ok().map(ScalarRef::Int),
+        Scalar::UInt(_) => u64::try_from(logical).ok().map(ScalarRef::UInt),
+        _ => None,
+    }
+}
+
+/// The integer a column of type `descr` stores for `value`, when the value
+/// maps onto the column's type exactly (`None`: it does not, and nothing
+/// may be concluded from the column's stored values).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stored {
+    Int32(i32),
+    Int64(i64),
+}
+
+fn stored_int(descr: &ColumnDescriptor, value: &Scalar) -> Option<Stored> {
+    let logical = match value {
+        Scalar::Int(v) => i128::from(*v),
+        Scalar::UInt(v) => i128::from(*v),
+        _ => return None,
+    };
+    let unsigned = unsigned(descr);
+    match descr.physical_type() {
+        PhysicalType::INT32 if unsigned => u32::try_from(logical)
+            .ok()
+            .map(|v| Stored::Int32(i32::from_le_bytes(v.to_le_bytes()))),
+        PhysicalType::INT32 => i32::try_from(logical).ok().map(Stored::Int32),
+        PhysicalType::INT64 if unsigned => u64::try_from(logical)
+            .ok()
+            .map(|v| Stored::Int64(i64::from_le_bytes(v.to_le_bytes()))),
+        PhysicalType::INT64 => i64::try_from(logical).ok().map(Stored::Int64),
+        _ => None,
+    }
 }
 
 /// The leaf column of field `field` when the field reads exactly one flat
@@ -37,47 +97,46 @@ pub(crate) fn leaf_of(binding: &Binding, field: usize) -> Option<usize> {
 }
 
 /// Whether min/max in the order of `descr` may be compared with `value`:
-/// the column's sort order must be the order `value`'s kind compares in,
-/// and an unsigned or byte-array order must be declared by the footer's
-/// column order (legacy writers sorted everything signed).
+/// the column's sort order must be one `value`'s kind compares in once the
+/// bounds are converted (`int_bound`: an unsigned column's bounds are read
+/// as unsigned numbers, whichever integer field reads it), and an unsigned
+/// or byte-array order must be declared by the footer's column order
+/// (legacy writers sorted everything signed).
 fn order_fits(descr: &ColumnDescriptor, order: ColumnOrder, value: &Scalar) -> bool {
     let declared = matches!(order, ColumnOrder::TYPE_DEFINED_ORDER(_));
     match (value, descr.sort_order()) {
-        (Scalar::Int(_) | Scalar::Float(_), SortOrder::SIGNED) => true,
-        (Scalar::UInt(_) | Scalar::Str(_), SortOrder::UNSIGNED) => declared,
+        (Scalar::Int(_) | Scalar::UInt(_) | Scalar::Float(_), SortOrder::SIGNED) => true,
+        (Scalar::Int(_) | Scalar::UInt(_) | Scalar::Str(_), SortOrder::UNSIGNED) => declared,
         _ => false,
     }
 }
 
-/// The bounds of a row group's column from its statistics, as `value`'s
-/// kind; `None` where they cannot be used.
+/// The bounds of a row group's column `descr` from its statistics, as
+/// `value`'s kind; `None` where they cannot be used.
 fn stat_bounds<'a>(
     stats: &'a Statistics,
+    descr: &ColumnDescriptor,
     value: &Scalar,
 ) -> Option<(ScalarRef<'a>, ScalarRef<'a>)> {
-    // Deprecated `min`/`max` were written in signed order whatever the type:
-    // only a signed comparison may use them.
-    let signed = matches!(value, Scalar::Int(_) | Scalar::Float(_));
-    if stats.is_min_max_deprecated() && !signed {
+    // Deprecated `min`/`max` were written in signed order whatever the
+    // type: only a column that sorts signed may use them.
+    if stats.is_min_max_deprecated() && descr.sort_order() != SortOrder::SIGNED {
         return None;
     }
+    let unsigned = unsigned(descr);
     let pair = |min: Option<ScalarRef<'a>>, max: Option<ScalarRef<'a>>| min.zip(max);
     match (stats, value) {
-        (Statistics::Int32(s), Scalar::Int(_)) => pair(
-            s.min_opt().map(|v| ScalarRef::Int(i64::from(*v))),
-            s.max_opt().map(|v| ScalarRef::Int(i64::from(*v))),
+        (Statistics::Int32(s), Scalar::Int(_) | Scalar::UInt(_)) => pair(
+            s.min_opt()
+                .and_then(|v| int_bound(int32_value(*v, unsigned), value)),
+            s.max_opt()
+                .and_then(|v| int_bound(int32_value(*v, unsigned), value)),
         ),
-        (Statistics::Int64(s), Scalar::Int(_)) => pair(
-            s.min_opt().map(|v| ScalarRef::Int(*v)),
-            s.max_opt().map(|v| ScalarRef::Int(*v)),
-        ),
-        (Statistics::Int32(s), Scalar::UInt(_)) => pair(
-            s.min_opt().map(|v| ScalarRef::UInt(u32_bits(*v))),
-            s.max_opt().map(|v| ScalarRef::UInt(u32_bits(*v))),
-        ),
-        (Statistics::Int64(s), Scalar::UInt(_)) => pair(
-            s.min_opt().map(|v| ScalarRef::UInt(u64_bits(*v))),
-            s.max_opt().map(|v| ScalarRef::UInt(u64_bits(*v))),
+        (Statistics::Int64(s), Scalar::Int(_) | Scalar::UInt(_)) => pair(
+            s.min_opt()
+                .and_then(|v| int_bound(int64_value(*v, unsigned), value)),
+            s.max_opt()
+                .and_then(|v| int_bound(int64_value(*v, unsigned), value)),
         ),
         (Statistics::Float(s), Scalar::Float(_)) => pair(
             s.min_opt().map(|v| ScalarRef::Float(f64::from(*v))),
@@ -95,6 +154,24 @@ fn stat_bounds<'a>(
     }
 }
 
+/// `bounds` if they are in order: a min above its max is a lie (or a
+/// writer's bug) that would prune rows it holds, so such bounds are ignored
+/// as absent. Bounds that do not compare (a NaN) are kept; they prune
+/// nothing ([`Predicate::may_match`]).
+fn in_order<'a>(
+    bounds: Option<(ScalarRef<'a>, ScalarRef<'a>)>,
+) -> Option<(ScalarRef<'a>, ScalarRef<'a>)> {
+    bounds.filter(|&(min, max)| match (min, max) {
+        (ScalarRef::Int(a), ScalarRef::Int(b)) => a <= b,
+        (ScalarRef::UInt(a), ScalarRef::UInt(b)) => a <= b,
+        (ScalarRef::Float(a), ScalarRef::Float(b)) => {
+            a.partial_cmp(&b).is_none_or(std::cmp::Ordering::is_le)
+        }
+        (ScalarRef::Str(a), ScalarRef::Str(b)) => a <= b,
+        _ => true,
+    })
+}
+
 /// The summary of column chunk `chunk` of a row group of `rows` rows, for
 /// a predicate comparing with `value` (`None`: a null test).
 fn chunk_summary<'a>(
@@ -106,7 +183,7 @@ fn chunk_summary<'a>(
     let stats = chunk.statistics();
     let bounds = match (stats, value) {
         (Some(stats), Some(value)) if order_fits(chunk.column_descr(), order, value) => {
-            stat_bounds(stats, value)
+            in_order(stat_bounds(stats, chunk.column_descr(), value))
         }
         _ => None,
     };
@@ -168,16 +245,17 @@ pub(crate) fn all_dictionary(chunk: &ColumnChunkMetaData) -> bool {
     })
 }
 
-/// Whether a PLAIN-encoded dictionary page of `count` values of the
-/// column's type holds `value`; `None` when the page cannot tell (another
-/// kind, a malformed page: the row group is then read).
+/// Whether a PLAIN-encoded dictionary page of `count` values of column
+/// `descr` holds `value`; `None` when the page cannot tell (another kind, a
+/// value the column's type does not map exactly, a malformed page: the row
+/// group is then read).
 pub(crate) fn dictionary_holds(
     page: &[u8],
     count: usize,
-    physical: PhysicalType,
+    descr: &ColumnDescriptor,
     value: &Scalar,
 ) -> Option<bool> {
-    match (physical, value) {
+    match (descr.physical_type(), value) {
         (PhysicalType::BYTE_ARRAY, Scalar::Str(want)) => {
             let want = want.as_bytes();
             let mut at = 0usize;
@@ -192,39 +270,39 @@ pub(crate) fn dictionary_holds(
             }
             Some(false)
         }
-        (PhysicalType::INT32, Scalar::Int(want)) => {
-            let want = i32::try_from(*want).ok();
-            let found = page
-                .get(..count.checked_mul(4)?)?
-                .chunks_exact(4)
-                .any(|b| Some(i32::from_le_bytes([b[0], b[1], b[2], b[3]])) == want);
-            Some(found)
-        }
-        (PhysicalType::INT64, Scalar::Int(want)) => {
-            let found = page.get(..count.checked_mul(8)?)?.chunks_exact(8).any(|b| {
-                i64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]) == *want
-            });
-            Some(found)
-        }
-        _ => None,
+        // The stored bits of the value, compared with the stored entries:
+        // equal bits are equal values within one column type.
+        _ => match stored_int(descr, value)? {
+            Stored::Int32(want) => {
+                let found = page
+                    .get(..count.checked_mul(4)?)?
+                    .chunks_exact(4)
+                    .any(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]) == want);
+                Some(found)
+            }
+            Stored::Int64(want) => {
+                let found = page.get(..count.checked_mul(8)?)?.chunks_exact(8).any(|b| {
+                    i64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]) == want
+                });
+                Some(found)
+            }
+        },
     }
 }
 
-/// The bytes a bloom filter hashes for `value` in a column of type
-/// `physical`: the value's PLAIN encoding without a length prefix (the
-/// format's rule). `None` where a filter cannot be asked: floats (`0.0`
-/// and `-0.0`, NaNs: equal values with other bytes), booleans, INT96 and
-/// fixed-length columns, and a value the column's type cannot hold.
-pub(crate) fn bloom_bytes(physical: PhysicalType, value: &Scalar) -> Option<Vec<u8>> {
-    match (physical, value) {
-        (PhysicalType::INT32, Scalar::Int(v)) => Some(i32::try_from(*v).ok()?.to_le_bytes().into()),
-        (PhysicalType::INT32, Scalar::UInt(v)) => {
-            Some(u32::try_from(*v).ok()?.to_le_bytes().into())
-        }
-        (PhysicalType::INT64, Scalar::Int(v)) => Some(v.to_le_bytes().into()),
-        (PhysicalType::INT64, Scalar::UInt(v)) => Some(v.to_le_bytes().into()),
+/// The bytes a bloom filter hashes for `value` in column `descr`: the
+/// value's PLAIN encoding in the column's type, without a length prefix
+/// (the format's rule). `None` where a filter cannot be asked: floats
+/// (`0.0` and `-0.0`, NaNs: equal values with other bytes), booleans, INT96
+/// and fixed-length columns, and a value the column's type does not map
+/// exactly (an `i64` field's 2^32 on a `uint32` column).
+pub(crate) fn bloom_bytes(descr: &ColumnDescriptor, value: &Scalar) -> Option<Vec<u8>> {
+    match (descr.physical_type(), value) {
         (PhysicalType::BYTE_ARRAY, Scalar::Str(v)) => Some(v.as_bytes().into()),
-        _ => None,
+        _ => match stored_int(descr, value)? {
+            Stored::Int32(v) => Some(v.to_le_bytes().into()),
+            Stored::Int64(v) => Some(v.to_le_bytes().into()),
+        },
     }
 }
 
@@ -248,9 +326,10 @@ pub(crate) struct PageIndex {
 }
 
 impl PageIndex {
-    /// The index, if its pages start at row 0, in increasing order, within
-    /// the row group's `rows`, and the column index (when given) describes
-    /// as many pages: anything else is ignored as corrupt.
+    /// The index, if its pages start at row 0, in increasing order, each
+    /// page's bytes ending where the next page's start, within the row
+    /// group's `rows`, and the column index (when given) describes as many
+    /// pages: anything else is ignored as corrupt (the whole chunk is read).
     pub(crate) fn checked(
         offsets: OffsetIndexMetaData,
         columns: Option<ColumnIndexMetaData>,
@@ -261,10 +340,17 @@ impl PageIndex {
         if first.first_row_index != 0 {
             return None;
         }
+        // Pages follow one another: each ends (header included) where the
+        // next starts. An index that leaves a page out, and gives the next
+        // page the rows of the one left out, is otherwise consistent, and
+        // would hand out the rows of one page as another's.
         let increasing = locations.windows(2).all(|w| {
             w[0].first_row_index < w[1].first_row_index
-                && w[0].offset < w[1].offset
                 && w[0].compressed_page_size > 0
+                && w[0]
+                    .offset
+                    .checked_add(i64::from(w[0].compressed_page_size))
+                    == Some(w[1].offset)
         });
         let last = locations.last()?;
         if !increasing
@@ -284,6 +370,56 @@ impl PageIndex {
             .page_locations()
             .get(i)
             .map_or(rows, |l| usize::try_from(l.first_row_index).unwrap_or(rows))
+    }
+
+    /// Checks the data pages read from `ranges` of a flat column chunk
+    /// whose bytes are `chunk`, their value counts `values` in order,
+    /// against the rows the index gives the pages starting in `ranges`:
+    /// they must be as many and hold as many rows each. Else the index
+    /// selected other rows than the pages hold, and using it would return
+    /// them: what is inconsistent is returned. An index pointing outside
+    /// the chunk was not used (the whole chunk was read): nothing to check.
+    pub(crate) fn check_pages(
+        &self,
+        chunk: &Range<u64>,
+        ranges: &[Range<u64>],
+        mut values: impl Iterator<Item = u32>,
+        rows: usize,
+    ) -> Result<(), String> {
+        let at = |offset: i64| u64::try_from(offset).ok();
+        let locations = self.offsets.page_locations();
+        if !locations
+            .iter()
+            .all(|l| at(l.offset).is_some_and(|o| chunk.contains(&o)))
+        {
+            return Ok(());
+        }
+        for (i, location) in locations.iter().enumerate() {
+            if !at(location.offset).is_some_and(|o| ranges.iter().any(|r| r.contains(&o))) {
+                continue;
+            }
+            let (start, end) = (self.page_start(i, rows), self.page_start(i + 1, rows));
+            match values.next() {
+                Some(n) if n as usize == end - start => {}
+                Some(n) => {
+                    return Err(format!(
+                        "the offset index gives page {i} rows {start}..{end}, but the page's header gives {n} values"
+                    ))
+                }
+                None => {
+                    return Err(format!(
+                        "the offset index puts page {i} at offset {}, but no data page starts there",
+                        location.offset
+                    ))
+                }
+            }
+        }
+        if values.next().is_some() {
+            return Err(
+                "the bytes read hold more data pages than the offset index gives them".to_owned(),
+            );
+        }
+        Ok(())
     }
 
     /// Number of pages.
@@ -313,7 +449,9 @@ impl PageIndex {
                 index.null_count(page).and_then(|n| u64::try_from(n).ok())
             };
             let bounds = match value {
-                Some(v) if usable && !index.is_null_page(page) => page_bounds(index, page, v),
+                Some(v) if usable && !index.is_null_page(page) => {
+                    in_order(page_bounds(index, descr, page, v))
+                }
                 _ => None,
             };
             let summary = Summary {
@@ -331,29 +469,28 @@ impl PageIndex {
     }
 }
 
-/// Page `page`'s bounds from a column index, as `value`'s kind.
+/// Page `page`'s bounds from the column index of column `descr`, as
+/// `value`'s kind.
 fn page_bounds<'a>(
     index: &'a ColumnIndexMetaData,
+    descr: &ColumnDescriptor,
     page: usize,
     value: &Scalar,
 ) -> Option<(ScalarRef<'a>, ScalarRef<'a>)> {
+    let unsigned = unsigned(descr);
     let pair = |min: Option<ScalarRef<'a>>, max: Option<ScalarRef<'a>>| min.zip(max);
     match (index, value) {
-        (ColumnIndexMetaData::INT32(i), Scalar::Int(_)) => pair(
-            i.min_value(page).map(|v| ScalarRef::Int(i64::from(*v))),
-            i.max_value(page).map(|v| ScalarRef::Int(i64::from(*v))),
+        (ColumnIndexMetaData::INT32(i), Scalar::Int(_) | Scalar::UInt(_)) => pair(
+            i.min_value(page)
+                .and_then(|v| int_bound(int32_value(*v, unsigned), value)),
+            i.max_value(page)
+                .and_then(|v| int_bound(int32_value(*v, unsigned), value)),
         ),
-        (ColumnIndexMetaData::INT64(i), Scalar::Int(_)) => pair(
-            i.min_value(page).map(|v| ScalarRef::Int(*v)),
-            i.max_value(page).map(|v| ScalarRef::Int(*v)),
-        ),
-        (ColumnIndexMetaData::INT32(i), Scalar::UInt(_)) => pair(
-            i.min_value(page).map(|v| ScalarRef::UInt(u32_bits(*v))),
-            i.max_value(page).map(|v| ScalarRef::UInt(u32_bits(*v))),
-        ),
-        (ColumnIndexMetaData::INT64(i), Scalar::UInt(_)) => pair(
-            i.min_value(page).map(|v| ScalarRef::UInt(u64_bits(*v))),
-            i.max_value(page).map(|v| ScalarRef::UInt(u64_bits(*v))),
+        (ColumnIndexMetaData::INT64(i), Scalar::Int(_) | Scalar::UInt(_)) => pair(
+            i.min_value(page)
+                .and_then(|v| int_bound(int64_value(*v, unsigned), value)),
+            i.max_value(page)
+                .and_then(|v| int_bound(int64_value(*v, unsigned), value)),
         ),
         (ColumnIndexMetaData::FLOAT(i), Scalar::Float(_)) => pair(
             i.min_value(page).map(|v| ScalarRef::Float(f64::from(*v))),
@@ -373,6 +510,11 @@ fn page_bounds<'a>(
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
+    use parquet::schema::parser::parse_message_type;
+    use parquet::schema::types::{ColumnDescPtr, SchemaDescriptor};
+
     use super::*;
 
     /// PLAIN byte arrays: a 4-byte little-endian length, then the bytes.
@@ -385,6 +527,12 @@ mod tests {
         out
     }
 
+    /// The descriptor of a column declared `declaration` (`REQUIRED INT32 x`).
+    fn column(declaration: &str) -> ColumnDescPtr {
+        let message = parse_message_type(&format!("message m {{ {declaration}; }}")).unwrap();
+        SchemaDescriptor::new(Arc::new(message)).column(0)
+    }
+
     #[test]
     fn bloom_filters_prove_absence_only_when_they_parse() {
         let mut filter = parquet::bloom_filter::Sbbf::new_with_ndv_fpp(100, 0.001).unwrap();
@@ -393,7 +541,8 @@ mod tests {
         }
         let mut bytes = Vec::new();
         filter.write(&mut bytes).unwrap();
-        let int64 = |v: i64| bloom_bytes(PhysicalType::INT64, &Scalar::Int(v)).unwrap();
+        let int64 = column("REQUIRED INT64 x");
+        let int64 = |v: i64| bloom_bytes(&int64, &Scalar::Int(v)).unwrap();
         assert!(
             (0..100).all(|v| !bloom_lacks(&bytes, &int64(v))),
             "a present value"
@@ -419,24 +568,48 @@ mod tests {
             .unwrap();
         assert!(empty.len() <= header_len + 1);
         assert!(!bloom_lacks(&empty, &int64(1_500)));
-        // What is hashed: the PLAIN bytes of the column's type.
-        let h = |t, v| bloom_bytes(t, &v);
+    }
+
+    #[test]
+    fn bloom_filters_hash_the_stored_bits_of_values_that_map_exactly() {
+        let h = |declaration: &str, v| bloom_bytes(&column(declaration), &v);
+        let (int32, uint32) = ("REQUIRED INT32 x", "REQUIRED INT32 x (INTEGER(32, false))");
         assert_eq!(
-            h(PhysicalType::INT32, Scalar::Int(-2)),
+            h(int32, Scalar::Int(-2)),
             Some((-2i32).to_le_bytes().into())
         );
-        assert_eq!(h(PhysicalType::INT32, Scalar::Int(1 << 40)), None);
+        assert_eq!(h(int32, Scalar::Int(1 << 40)), None);
+        assert_eq!(h(int32, Scalar::Int(1 << 31)), None);
+        // An `i64` or `u64` field on a `uint32` column: the u32's bits.
         assert_eq!(
-            h(PhysicalType::INT32, Scalar::UInt(u64::from(u32::MAX))),
+            h(uint32, Scalar::UInt(u64::from(u32::MAX))),
             Some(vec![0xff; 4])
         );
         assert_eq!(
-            h(PhysicalType::BYTE_ARRAY, Scalar::Str("ab".into())),
+            h(uint32, Scalar::Int(i64::from(u32::MAX))),
+            Some(vec![0xff; 4])
+        );
+        assert_eq!(
+            h(uint32, Scalar::Int(2_147_583_648)),
+            Some(2_147_583_648u32.to_le_bytes().into())
+        );
+        assert_eq!(h(uint32, Scalar::Int(-1)), None);
+        assert_eq!(h(uint32, Scalar::Int(1 << 32)), None);
+        let uint64 = "REQUIRED INT64 x (INTEGER(64, false))";
+        assert_eq!(h(uint64, Scalar::UInt(u64::MAX)), Some(vec![0xff; 8]));
+        assert_eq!(h(uint64, Scalar::Int(-1)), None);
+        assert_eq!(h("REQUIRED INT64 x", Scalar::UInt(u64::MAX)), None);
+        assert_eq!(
+            h("REQUIRED BINARY x (UTF8)", Scalar::Str("ab".into())),
             Some(b"ab".to_vec())
         );
-        assert_eq!(h(PhysicalType::DOUBLE, Scalar::Float(0.0)), None);
+        assert_eq!(h("REQUIRED DOUBLE x", Scalar::Float(0.0)), None);
+        assert_eq!(h("REQUIRED FLOAT x", Scalar::Float(0.0)), None);
         assert_eq!(
-            h(PhysicalType::FIXED_LEN_BYTE_ARRAY, Scalar::Str("ab".into())),
+            h(
+                "REQUIRED FIXED_LEN_BYTE_ARRAY(2) x",
+                Scalar::Str("ab".into())
+            ),
             None
         );
     }
@@ -445,32 +618,108 @@ mod tests {
     fn dictionaries_say_absent_only_when_they_are_whole() {
         let page = plain(&["EURUSD", "GBPUSD"]);
         let want = |s: &str| Scalar::Str(s.into());
-        let ba = PhysicalType::BYTE_ARRAY;
-        assert_eq!(dictionary_holds(&page, 2, ba, &want("GBPUSD")), Some(true));
-        assert_eq!(dictionary_holds(&page, 2, ba, &want("USDJPY")), Some(false));
+        let ba = column("REQUIRED BINARY x (UTF8)");
+        assert_eq!(dictionary_holds(&page, 2, &ba, &want("GBPUSD")), Some(true));
+        assert_eq!(
+            dictionary_holds(&page, 2, &ba, &want("USDJPY")),
+            Some(false)
+        );
         // A count beyond the bytes, or a length past the end: no verdict.
-        assert_eq!(dictionary_holds(&page, 3, ba, &want("USDJPY")), None);
-        assert_eq!(dictionary_holds(&page[..12], 2, ba, &want("USDJPY")), None);
+        assert_eq!(dictionary_holds(&page, 3, &ba, &want("USDJPY")), None);
+        assert_eq!(dictionary_holds(&page[..12], 2, &ba, &want("USDJPY")), None);
         let mut huge = page.clone();
         huge[..4].copy_from_slice(&u32::MAX.to_le_bytes());
-        assert_eq!(dictionary_holds(&huge, 2, ba, &want("USDJPY")), None);
+        assert_eq!(dictionary_holds(&huge, 2, &ba, &want("USDJPY")), None);
         // Integers: INT32 and INT64, little-endian.
         let ints: Vec<u8> = [5i32, -7].iter().flat_map(|v| v.to_le_bytes()).collect();
-        let int32 = PhysicalType::INT32;
+        let int32 = column("REQUIRED INT32 x");
+        let holds = |v| dictionary_holds(&ints, 2, &int32, &v);
+        assert_eq!(holds(Scalar::Int(-7)), Some(true));
+        assert_eq!(holds(Scalar::Int(6)), Some(false));
+        // A value the column's type cannot hold: no verdict.
+        assert_eq!(holds(Scalar::Int(1 << 40)), None);
+        assert_eq!(dictionary_holds(&ints, 3, &int32, &Scalar::Int(6)), None);
+        // Another kind of value: no verdict.
+        assert_eq!(holds(Scalar::Float(5.0)), None);
+    }
+
+    #[test]
+    fn unsigned_dictionaries_compare_the_values_their_bits_stand_for() {
+        // pyarrow's `uint32`: INT32 annotated INT(32, false), read by an
+        // `i64` field. 2147583648 is stored as the bits of -2147383648.
+        let uint32 = column("OPTIONAL INT32 u (INTEGER(32, false))");
+        let entries = [7u32, 2_147_583_648, u32::MAX];
+        let page: Vec<u8> = entries.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let holds = |v| dictionary_holds(&page, 3, &uint32, &v);
+        for v in entries {
+            assert_eq!(holds(Scalar::Int(i64::from(v))), Some(true), "{v}");
+            assert_eq!(holds(Scalar::UInt(u64::from(v))), Some(true), "{v}");
+        }
+        assert_eq!(holds(Scalar::Int(8)), Some(false));
+        assert_eq!(holds(Scalar::UInt(8)), Some(false));
+        // Values a `uint32` cannot hold map to no bits: no verdict.
+        assert_eq!(holds(Scalar::Int(-2_147_383_648)), None);
+        assert_eq!(holds(Scalar::Int(-1)), None);
+        assert_eq!(holds(Scalar::Int(1 << 32)), None);
+        let uint64 = column("REQUIRED INT64 u (INTEGER(64, false))");
+        let page = u64::MAX.to_le_bytes();
         assert_eq!(
-            dictionary_holds(&ints, 2, int32, &Scalar::Int(-7)),
+            dictionary_holds(&page, 1, &uint64, &Scalar::UInt(u64::MAX)),
             Some(true)
         );
+        assert_eq!(dictionary_holds(&page, 1, &uint64, &Scalar::Int(-1)), None);
+    }
+
+    #[test]
+    fn unsigned_statistics_bound_in_unsigned_order_for_every_integer_field() {
+        use parquet::file::statistics::ValueStatistics;
+        let uint32 = column("OPTIONAL INT32 u (INTEGER(32, false))");
+        // min 7, max 2^32 - 1: as INT32 bits, max is -1.
+        let stats = Statistics::Int32(ValueStatistics::new(
+            Some(7),
+            Some(-1),
+            None,
+            Some(0),
+            false,
+        ));
         assert_eq!(
-            dictionary_holds(&ints, 2, int32, &Scalar::Int(6)),
-            Some(false)
+            stat_bounds(&stats, &uint32, &Scalar::Int(0)),
+            Some((ScalarRef::Int(7), ScalarRef::Int(i64::from(u32::MAX))))
         );
         assert_eq!(
-            dictionary_holds(&ints, 2, int32, &Scalar::Int(1 << 40)),
-            Some(false)
+            stat_bounds(&stats, &uint32, &Scalar::UInt(0)),
+            Some((ScalarRef::UInt(7), ScalarRef::UInt(u64::from(u32::MAX))))
         );
-        assert_eq!(dictionary_holds(&ints, 3, int32, &Scalar::Int(6)), None);
-        // Another kind of value: no verdict.
-        assert_eq!(dictionary_holds(&ints, 2, int32, &Scalar::UInt(5)), None);
+        let order = ColumnOrder::TYPE_DEFINED_ORDER(SortOrder::UNSIGNED);
+        assert!(order_fits(&uint32, order, &Scalar::Int(0)));
+        assert!(!order_fits(
+            &uint32,
+            ColumnOrder::UNDEFINED,
+            &Scalar::Int(0)
+        ));
+        // A signed INT64 bound that a `u64` value cannot order: unusable.
+        let int64 = column("REQUIRED INT64 x");
+        let stats = Statistics::Int64(ValueStatistics::new(
+            Some(-5),
+            Some(5),
+            None,
+            Some(0),
+            false,
+        ));
+        assert_eq!(stat_bounds(&stats, &int64, &Scalar::UInt(3)), None);
+        assert_eq!(
+            stat_bounds(&stats, &int64, &Scalar::Int(3)),
+            Some((ScalarRef::Int(-5), ScalarRef::Int(5)))
+        );
+        // A min above its max is ignored; equal bounds are kept.
+        let swapped = Some((ScalarRef::Int(9), ScalarRef::Int(3)));
+        assert_eq!(in_order(swapped), None);
+        let one = Some((ScalarRef::Str(b"b"), ScalarRef::Str(b"b")));
+        assert_eq!(in_order(one), one);
+        let nan = Some((ScalarRef::Float(f64::NAN), ScalarRef::Float(1.0)));
+        assert!(in_order(nan).is_some());
+        // Deprecated min/max are signed: not for an unsigned column.
+        let old = Statistics::Int32(ValueStatistics::new(Some(7), Some(9), None, Some(0), true));
+        assert_eq!(stat_bounds(&old, &uint32, &Scalar::Int(8)), None);
     }
 }

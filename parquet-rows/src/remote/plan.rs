@@ -54,6 +54,10 @@ pub(crate) fn chunk_ranges(
                     ),
                 });
             };
+            crate::chunk::check_offsets(chunk, start, len).map_err(|message| Error::OutOfSpec {
+                location: location(),
+                message,
+            })?;
             if start.saturating_add(len) > file_len {
                 return Err(Error::OutOfSpec {
                     location: location(),
