@@ -38,6 +38,7 @@ pub mod page_header;
 mod parse;
 mod schema;
 mod syntax;
+mod write;
 
 pub use column::{Column, Converted, Logical, Physical, Repetition, TimeUnit};
 pub use footer::{check_schema, read_schema, schema_from_metadata, FooterError, MAX_SCHEMA_DEPTH};

@@ -376,6 +376,7 @@ mod schema_rules;
 mod shape;
 mod sink;
 mod types;
+pub mod writer;
 
 #[cfg(feature = "doc-support")]
 #[doc(hidden)]
@@ -398,6 +399,7 @@ pub use partition::{PartitionField, Partitions};
 pub use row::{OwnedRow, ParquetRow};
 pub use schema_error::{Mismatch, MismatchKind, SchemaError};
 pub use types::{Date, Decimal, Int96, Time, Timestamp, Unit};
+pub use writer::{to_path, to_writer, ParquetWrite, WriteField, WriteOptions, Writer};
 
 /// Derives [`ParquetRow`] for a struct with named fields; see the crate docs.
 pub use parquet_rows_derive::ParquetRow;
@@ -441,6 +443,7 @@ pub mod __private {
     pub use crate::physical::Physical;
     pub use crate::row::{OwnedRow, ParquetRow, Probe};
     pub use crate::sink::RowSink;
+    pub use crate::writer::{push_column, ColumnBuffer, ParquetWrite, WriteField, WriteSpec};
     pub use core::convert::From;
     pub use core::convert::Into;
     pub use core::convert::TryFrom;
