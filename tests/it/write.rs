@@ -69,7 +69,7 @@ fn pick<T: Copy>(rng: &mut Rng, edges: &[T], other: impl FnOnce(&mut Rng) -> T) 
     }
 }
 
-fn double(rng: &mut Rng) -> f64 {
+fn any_double(rng: &mut Rng) -> f64 {
     pick(
         rng,
         &[f64::NAN, -0.0, f64::MAX, f64::MIN, f64::NEG_INFINITY],
@@ -77,7 +77,7 @@ fn double(rng: &mut Rng) -> f64 {
     )
 }
 
-fn float(rng: &mut Rng) -> f32 {
+fn any_float(rng: &mut Rng) -> f32 {
     pick(
         rng,
         &[f32::NAN, -0.0, f32::MIN, f32::MIN_POSITIVE],
@@ -85,7 +85,7 @@ fn float(rng: &mut Rng) -> f32 {
     )
 }
 
-fn bytes(rng: &mut Rng) -> Vec<u8> {
+fn any_bytes(rng: &mut Rng) -> Vec<u8> {
     let mut word = rng.word().into_bytes();
     if rng.chance(10) {
         word.extend([0xff, 0x00, 0xfe]); // not UTF-8
@@ -105,13 +105,13 @@ fn every(rng: &mut Rng, i: usize) -> Every {
         ushort: pick(rng, &[0, u16::MAX], |r| r.below(65536) as u16),
         uint: pick(rng, &[0, u32::MAX, 1 << 31], |r| r.next_u64() as u32),
         ulong: pick(rng, &[0, u64::MAX, 1 << 63], Rng::next_u64),
-        float: float(rng),
-        double: double(rng),
+        float: any_float(rng),
+        double: any_double(rng),
         text: rng.word(),
         boxed: rng.word().into(),
         shared: rng.word().into(),
-        raw: bytes(rng),
-        bytes: Bytes::from(bytes(rng)),
+        raw: any_bytes(rng),
+        bytes: Bytes::from(any_bytes(rng)),
         fixed,
         day: Date {
             days: pick(rng, &[i32::MIN, i32::MAX, 0], |r| {
@@ -123,10 +123,10 @@ fn every(rng: &mut Rng, i: usize) -> Every {
         o_uint: rng.maybe(70, |r| pick(r, &[u32::MAX], |r| r.next_u64() as u32)),
         o_ulong: rng.maybe(70, |r| pick(r, &[u64::MAX], Rng::next_u64)),
         o_long: rng.maybe(70, Rng::i64),
-        o_double: rng.maybe(70, double),
-        o_float: rng.maybe(70, float),
+        o_double: rng.maybe(70, any_double),
+        o_float: rng.maybe(70, any_float),
         o_text: rng.maybe(70, Rng::word),
-        o_raw: rng.maybe(70, bytes),
+        o_raw: rng.maybe(70, any_bytes),
         o_fixed: rng.maybe(70, |r| [r.below(256) as u8, 1, 2]),
         o_day: rng.maybe(70, |r| Date {
             days: r.below(1000) as i32,
@@ -170,95 +170,49 @@ fn write_all(rows: &[Every], options: WriteOptions) -> (parquet_rows::writer::Fi
     (summary, Bytes::from(bytes))
 }
 
+/// An accessor of the record API's field of one kind: its value, or a panic
+/// naming the field found.
+macro_rules! accessor {
+    ($name:ident, $variant:ident, $ty:ty, |$v:ident| $convert:expr) => {
+        fn $name(f: &Field) -> $ty {
+            match f {
+                Field::$variant($v) => $convert,
+                other => panic!("expected {}, got {other:?}", stringify!($variant)),
+            }
+        }
+    };
+}
+
+accessor!(flag, Bool, bool, |v| *v);
+accessor!(tiny, Byte, i8, |v| *v);
+accessor!(small, Short, i16, |v| *v);
+accessor!(int, Int, i32, |v| *v);
+accessor!(long, Long, i64, |v| *v);
+accessor!(ubyte, UByte, u8, |v| *v);
+accessor!(ushort, UShort, u16, |v| *v);
+accessor!(uint, UInt, u32, |v| *v);
+accessor!(ulong, ULong, u64, |v| *v);
+accessor!(float, Float, f32, |v| *v);
+accessor!(double, Double, f64, |v| *v);
+accessor!(text, Str, String, |v| v.clone());
+accessor!(raw, Bytes, Vec<u8>, |v| v.data().to_vec());
+accessor!(day, Date, Date, |days| Date { days: *days });
+
 /// Converts one row of the record API back into [`Every`].
 fn from_record(row: &Row) -> Every {
-    fn opt<'r>(row: &'r Row, name: &str) -> Option<&'r Field> {
-        match get(row, name) {
-            Field::Null => None,
-            other => Some(other),
-        }
-    }
-    fn long(f: &Field) -> i64 {
-        match f {
-            Field::Long(v) => *v,
-            other => panic!("{other:?}"),
-        }
-    }
-    fn ulong(f: &Field) -> u64 {
-        match f {
-            Field::ULong(v) => *v,
-            other => panic!("{other:?}"),
-        }
-    }
-    fn text(f: &Field) -> String {
-        match f {
-            Field::Str(v) => v.clone(),
-            other => panic!("{other:?}"),
-        }
-    }
-    fn raw(f: &Field) -> Vec<u8> {
-        match f {
-            Field::Bytes(v) => v.data().to_vec(),
-            other => panic!("{other:?}"),
-        }
-    }
-    fn double(f: &Field) -> f64 {
-        match f {
-            Field::Double(v) => *v,
-            other => panic!("{other:?}"),
-        }
-    }
-    fn float(f: &Field) -> f32 {
-        match f {
-            Field::Float(v) => *v,
-            other => panic!("{other:?}"),
-        }
-    }
-    fn flag(f: &Field) -> bool {
-        match f {
-            Field::Bool(v) => *v,
-            other => panic!("{other:?}"),
-        }
-    }
-    fn day(f: &Field) -> Date {
-        match f {
-            Field::Date(days) => Date { days: *days },
-            other => panic!("{other:?}"),
-        }
-    }
-    fn uint(f: &Field) -> u32 {
-        match f {
-            Field::UInt(v) => *v,
-            other => panic!("{other:?}"),
-        }
-    }
-    fn tiny(f: &Field) -> i8 {
-        match f {
-            Field::Byte(v) => *v,
-            other => panic!("{other:?}"),
-        }
-    }
     let g = |name| get(row, name);
+    let opt = |name| match get(row, name) {
+        Field::Null => None,
+        other => Some(other),
+    };
     Every {
         flag: flag(g("flag")),
         tiny: tiny(g("tiny")),
-        small: match g("small") {
-            Field::Short(v) => *v,
-            other => panic!("{other:?}"),
-        },
-        int: match g("int") {
-            Field::Int(v) => *v,
-            other => panic!("{other:?}"),
-        },
+        small: small(g("small")),
+        int: int(g("int")),
         long: long(g("long")),
-        ubyte: match g("ubyte") {
-            Field::UByte(v) => *v,
-            other => panic!("{other:?}"),
-        },
-        ushort: match g("ushort") {
-            Field::UShort(v) => *v,
-            other => panic!("{other:?}"),
-        },
+        ubyte: ubyte(g("ubyte")),
+        ushort: ushort(g("ushort")),
         uint: uint(g("uint")),
         ulong: ulong(g("ulong")),
         float: float(g("float")),
@@ -270,17 +224,17 @@ fn from_record(row: &Row) -> Every {
         bytes: Bytes::from(raw(g("bytes"))),
         fixed: raw(g("fixed")).try_into().unwrap(),
         day: day(g("day")),
-        o_flag: opt(row, "o_flag").map(flag),
-        o_tiny: opt(row, "o_tiny").map(tiny),
-        o_uint: opt(row, "o_uint").map(uint),
-        o_ulong: opt(row, "o_ulong").map(ulong),
-        o_long: opt(row, "o_long").map(long),
-        o_double: opt(row, "o_double").map(double),
-        o_float: opt(row, "o_float").map(float),
-        o_text: opt(row, "o_text").map(text),
-        o_raw: opt(row, "o_raw").map(raw),
-        o_fixed: opt(row, "o_fixed").map(|f| raw(f).try_into().unwrap()),
-        o_day: opt(row, "o_day").map(day),
+        o_flag: opt("o_flag").map(flag),
+        o_tiny: opt("o_tiny").map(tiny),
+        o_uint: opt("o_uint").map(uint),
+        o_ulong: opt("o_ulong").map(ulong),
+        o_long: opt("o_long").map(long),
+        o_double: opt("o_double").map(double),
+        o_float: opt("o_float").map(float),
+        o_text: opt("o_text").map(text),
+        o_raw: opt("o_raw").map(raw),
+        o_fixed: opt("o_fixed").map(|f| raw(f).try_into().unwrap()),
+        o_day: opt("o_day").map(day),
     }
 }
 

@@ -193,6 +193,10 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
             .map(|spec| spec.column(T::STRUCT_NAME))
             .collect::<Result<Vec<_>>>()?;
         let names: Vec<&str> = specs.iter().map(|spec| spec.column).collect();
+        let (row_group_rows, row_group_bytes) = (
+            options.row_group_rows_limit(),
+            options.row_group_bytes_limit(),
+        );
         let properties = options.properties(&names)?;
         let message = schema::message(&specs, &columns)?;
         let file = SerializedFileWriter::new(
@@ -212,8 +216,8 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
             buffered: 0,
             rows: 0,
             row_groups: 0,
-            row_group_rows: options.row_group_rows_limit(),
-            row_group_bytes: options.row_group_bytes_limit(),
+            row_group_rows,
+            row_group_bytes,
             failed: None,
             shape: PhantomData,
         })

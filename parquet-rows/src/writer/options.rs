@@ -182,7 +182,7 @@ impl WriteOptions {
 
     /// The `parquet` crate's properties for these options; `columns` are the
     /// file's column names, which bloom filters are checked against.
-    pub(crate) fn properties(&self, columns: &[&str]) -> Result<WriterProperties> {
+    pub(crate) fn properties(self, columns: &[&str]) -> Result<WriterProperties> {
         let mut builder = WriterProperties::builder()
             .set_created_by(CREATED_BY.to_owned())
             .set_compression(self.codec()?)
@@ -213,8 +213,8 @@ impl WriteOptions {
         if !self.metadata.is_empty() {
             let pairs = self
                 .metadata
-                .iter()
-                .map(|(key, value)| KeyValue::new(key.clone(), value.clone()))
+                .into_iter()
+                .map(|(key, value)| KeyValue::new(key, value))
                 .collect();
             builder = builder.set_key_value_metadata(Some(pairs));
         }
