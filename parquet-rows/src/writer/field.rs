@@ -68,6 +68,14 @@ impl ColumnBuffer {
 /// A field type that the writer writes: a non-`Option` value (see
 /// [`WriteField`] for `Option`).
 #[doc(hidden)]
+// The bound rustc reports for a plain field (`WriteField` comes from the
+// blanket impl over this trait), so it carries the same message.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be written yet",
+    label = "not writable",
+    note = "the writer writes fields of types bool, i8-i64, u8-u64, f32, f64, &str, String, Box<str>, Arc<str>, &[u8], Vec<u8>, bytes::Bytes, [u8; N], Date, and Option<_> of each",
+    note = "nested structs, lists, maps, timestamps and decimals are not writable yet, nor fields read with `from` / `try_from`"
+)]
 pub trait WriteValue {
     /// What the rules call the type; its column is `KIND.writes()`.
     const KIND: FieldKind;
