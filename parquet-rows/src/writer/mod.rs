@@ -402,7 +402,7 @@ fn write_column(
     let data = Bytes::from(std::mem::take(&mut buffer.bytes));
     let mut value = 0; // index of the first value of the batch
     let mut start = 0; // its first byte
-    for first in (0..rows.max(1)).step_by(ENCODE_BATCH) {
+    for first in (0..rows).step_by(ENCODE_BATCH) {
         let levels = first..(first + ENCODE_BATCH).min(rows);
         let defs = nullable.then(|| &buffer.defs[levels.clone()]);
         let count = defs.map_or(levels.len(), |d| d.iter().filter(|&&d| d == 1).count());
@@ -465,9 +465,10 @@ fn write_column(
         }
         value += count;
     }
-    // Keep the allocation for the next row group when no slice of it is
-    // still held (the column writer has dropped every `ByteArray`).
-    buffer.bytes = Vec::from(data);
+    // The column writer still holds slices of `data` (its dictionary, its
+    // statistics) until it is closed: the next row group gets a buffer of
+    // its own, sized as this one was, rather than a copy of this one.
+    buffer.bytes = Vec::with_capacity(data.len());
     Ok(())
 }
 
