@@ -68,8 +68,8 @@ impl ColumnBuffer {
 /// A field type that the writer writes: a non-`Option` value (see
 /// [`WriteField`] for `Option`).
 #[doc(hidden)]
-// The bound rustc reports for a plain field (`WriteField` comes from the
-// blanket impl over this trait), so it carries the same message.
+// The bound rustc reports for a field that is not writable (`WriteField`
+// comes from the blanket impls over this trait), so the message is here.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be written yet",
     label = "not writable",
@@ -84,17 +84,13 @@ pub trait WriteValue {
 }
 
 /// A type that can be a field of a struct written with
-/// [`Writer`](crate::Writer): the types of [`WriteValue`] and `Option<_>` of
-/// each (an OPTIONAL column).
+/// [`Writer`](crate::Writer): `bool`, `i8`-`i64`, `u8`-`u64`, `f32`, `f64`,
+/// `&str`, `String`, `Box<str>`, `Arc<str>`, `&[u8]`, `Vec<u8>`,
+/// `bytes::Bytes`, `[u8; N]`, [`Date`], and `Option<_>` of each (an
+/// OPTIONAL column). The column each writes is the one the same type reads.
 ///
 /// The methods are used by the code `#[derive(ParquetRow)]` generates; you
 /// do not call them yourself.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be written yet",
-    label = "not writable",
-    note = "the writer writes fields of types bool, i8-i64, u8-u64, f32, f64, &str, String, Box<str>, Arc<str>, &[u8], Vec<u8>, bytes::Bytes, [u8; N], Date, and Option<_> of each",
-    note = "nested structs, lists, maps, timestamps and decimals are not writable yet, nor fields read with `from` / `try_from`"
-)]
 pub trait WriteField {
     /// What the rules call the type (`Option<T>` has `T`'s kind).
     #[doc(hidden)]

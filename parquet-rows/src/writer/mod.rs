@@ -52,8 +52,8 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use parquet::data_type::{
-    BoolType, ByteArray, ByteArrayType, DoubleType, FixedLenByteArray, FixedLenByteArrayType,
-    FloatType, Int32Type, Int64Type,
+    BoolType, ByteArray, ByteArrayType, DataType, DoubleType, FixedLenByteArray,
+    FixedLenByteArrayType, FloatType, Int32Type, Int64Type,
 };
 use parquet::errors::ParquetError;
 use parquet::file::writer::{SerializedColumnWriter, SerializedFileWriter};
@@ -407,61 +407,26 @@ fn write_column(
         let defs = nullable.then(|| &buffer.defs[levels.clone()]);
         let count = defs.map_or(levels.len(), |d| d.iter().filter(|&&d| d == 1).count());
         let values = value..value + count;
+        // The byte arrays of this batch, each slicing `data`.
+        let mut arrays = || -> Vec<ByteArray> {
+            buffer.ends[values.clone()]
+                .iter()
+                .map(|&end| ByteArray::from(data.slice(std::mem::replace(&mut start, end)..end)))
+                .collect()
+        };
         match column.physical {
-            rules::Physical::Boolean => {
-                writer
-                    .typed::<BoolType>()
-                    .write_batch(&buffer.bools[values], defs, None)?;
-            }
-            rules::Physical::Int32 => {
-                writer
-                    .typed::<Int32Type>()
-                    .write_batch(&buffer.ints[values], defs, None)?;
-            }
-            rules::Physical::Int64 => {
-                writer
-                    .typed::<Int64Type>()
-                    .write_batch(&buffer.longs[values], defs, None)?;
-            }
-            rules::Physical::Float => {
-                writer
-                    .typed::<FloatType>()
-                    .write_batch(&buffer.floats[values], defs, None)?;
-            }
-            rules::Physical::Double => {
-                writer
-                    .typed::<DoubleType>()
-                    .write_batch(&buffer.doubles[values], defs, None)?;
-            }
-            rules::Physical::ByteArray => {
-                let arrays: Vec<ByteArray> = buffer.ends[values]
-                    .iter()
-                    .map(|&end| {
-                        let bytes = ByteArray::from(data.slice(start..end));
-                        start = end;
-                        bytes
-                    })
-                    .collect();
-                writer
-                    .typed::<ByteArrayType>()
-                    .write_batch(&arrays, defs, None)?;
-            }
+            rules::Physical::Boolean => batch::<BoolType>(writer, &buffer.bools[values], defs)?,
+            rules::Physical::Int32 => batch::<Int32Type>(writer, &buffer.ints[values], defs)?,
+            rules::Physical::Int64 => batch::<Int64Type>(writer, &buffer.longs[values], defs)?,
+            rules::Physical::Float => batch::<FloatType>(writer, &buffer.floats[values], defs)?,
+            rules::Physical::Double => batch::<DoubleType>(writer, &buffer.doubles[values], defs)?,
+            rules::Physical::ByteArray => batch::<ByteArrayType>(writer, &arrays(), defs)?,
             rules::Physical::FixedLenByteArray => {
-                let arrays: Vec<FixedLenByteArray> = buffer.ends[values]
-                    .iter()
-                    .map(|&end| {
-                        let bytes = ByteArray::from(data.slice(start..end));
-                        start = end;
-                        FixedLenByteArray::from(bytes)
-                    })
-                    .collect();
-                writer
-                    .typed::<FixedLenByteArrayType>()
-                    .write_batch(&arrays, defs, None)?;
+                let fixed: Vec<FixedLenByteArray> =
+                    arrays().into_iter().map(FixedLenByteArray::from).collect();
+                batch::<FixedLenByteArrayType>(writer, &fixed, defs)?;
             }
-            rules::Physical::Int96 => {
-                return Err(ParquetError::NYI("writing INT96".into()));
-            }
+            rules::Physical::Int96 => return Err(ParquetError::NYI("writing INT96".into())),
         }
         value += count;
     }
@@ -488,6 +453,18 @@ impl<W: Write> Write for Counted<W> {
     fn flush(&mut self) -> std::io::Result<()> {
         self.inner.flush()
     }
+}
+
+/// One batch of values (and their levels) to a column writer.
+fn batch<D: DataType>(
+    writer: &mut SerializedColumnWriter<'_>,
+    values: &[D::T],
+    defs: Option<&[i16]>,
+) -> std::result::Result<(), ParquetError> {
+    writer
+        .typed::<D>()
+        .write_batch(values, defs, None)
+        .map(drop)
 }
 
 fn location(column: &str, row_group: usize) -> Location {
