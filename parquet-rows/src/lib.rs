@@ -212,7 +212,16 @@
 //! chunks in coalesced ranges, a bounded number of requests at once) and
 //! `dataset::Dataset` reads many (hive partitions, globs, splits for a
 //! cluster); async, with blocking twins. `serde`: `dataset::Split` is
-//! serialisable.
+//! serialisable. `write-brotli`: the writer compresses with BROTLI.
+//!
+//! # Writing
+//!
+//! The same struct writes files: [`Writer`] (to a path or any
+//! `std::io::Write`, streaming, row groups cut by rows or estimated bytes),
+//! [`to_path`] and [`to_writer`]; the schema comes from the struct by the
+//! rules the reader binds with, so what is written reads back. Flat structs
+//! of the scalar, string and byte types, `Date`, and `Option`s of them are
+//! writable so far; see the [`writer`] module.
 //!
 //! # Sources
 //!
