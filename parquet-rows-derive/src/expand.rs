@@ -110,6 +110,7 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
     let filter_impls = crate::filter::filter_impls(cont, vis, &krate);
     let test = crate::filter::test_fn(cont, &krate);
     let probes = crate::filter::probes_fn(cont, &krate, &lt);
+    let write = crate::write::write_impl(cont, &krate);
 
     quote! {
         #[doc(hidden)]
@@ -147,6 +148,7 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
 
             #node
             #owned
+            #write
         };
     }
 }

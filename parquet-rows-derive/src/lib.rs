@@ -4,7 +4,7 @@
 //! detail, released in lockstep with the runtime. The stages live in their own
 //! modules: `ast` (syn to our model), `attr` (`#[parquet(...)]`),
 //! `declared` (the schema a struct declares), `check` (rules across fields
-//! and against the declared schema), `expand` (code generation), `filter` (the typed filter's code). Which field
+//! and against the declared schema), `expand` (code generation), `filter` (the typed filter's code), `write` (the writer's code). Which field
 //! types read which columns is decided by `parquet-rows-rules`, the crate the
 //! runtime checks files with.
 
@@ -17,6 +17,7 @@ mod declared;
 mod expand;
 mod filter;
 mod symbol;
+mod write;
 
 use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};

@@ -39,6 +39,7 @@ pub mod page_header;
 mod parse;
 mod schema;
 mod syntax;
+mod write;
 
 pub use column::{Column, Converted, Logical, Physical, Repetition, TimeUnit};
 pub use counts::sound_statistics;

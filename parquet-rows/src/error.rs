@@ -66,6 +66,15 @@ pub enum Error {
         /// What the value was and why it does not fit.
         message: String,
     },
+    /// Writing a file failed: the `parquet` crate's column writers or the
+    /// sink (an I/O error is the source's source). The file is incomplete.
+    Write {
+        /// The column and row group being written (empty for the file's
+        /// start and footer).
+        location: Location,
+        /// What failed.
+        source: parquet::errors::ParquetError,
+    },
 }
 
 /// Where a decoding error happened: column path, row group and page (when known).
@@ -115,6 +124,9 @@ impl fmt::Display for Error {
             Error::Limit { location, message } => {
                 write!(f, "over a limit ({location}): {message}")
             }
+            Error::Write { location, source } => {
+                write!(f, "writing failed ({location}): {source}")
+            }
         }
     }
 }
@@ -149,6 +161,11 @@ impl fmt::Debug for Error {
                 .field("location", location)
                 .field("message", message)
                 .finish(),
+            Error::Write { location, source } => f
+                .debug_struct("Write")
+                .field("location", location)
+                .field("source", source)
+                .finish(),
         }
     }
 }
@@ -159,6 +176,7 @@ impl std::error::Error for Error {
             Error::Io(e) => Some(e),
             Error::Parquet(e) => Some(e),
             Error::Schema(e) => Some(e),
+            Error::Write { source, .. } => Some(source),
             _ => None,
         }
     }

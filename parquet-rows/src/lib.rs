@@ -212,7 +212,16 @@
 //! chunks in coalesced ranges, a bounded number of requests at once) and
 //! `dataset::Dataset` reads many (hive partitions, globs, splits for a
 //! cluster); async, with blocking twins. `serde`: `dataset::Split` is
-//! serialisable.
+//! serialisable. `write-brotli`: the writer compresses with BROTLI.
+//!
+//! # Writing
+//!
+//! The same struct writes files: [`Writer`] (to a path or any
+//! `std::io::Write`, streaming, row groups cut by rows or estimated bytes),
+//! [`to_path`] and [`to_writer`]; the schema comes from the struct by the
+//! rules the reader binds with, so what is written reads back. Flat structs
+//! of the scalar, string and byte types, `Date`, and `Option`s of them are
+//! writable so far; see the [`writer`] module.
 //!
 //! # Sources
 //!
@@ -376,6 +385,7 @@ mod schema_rules;
 mod shape;
 mod sink;
 mod types;
+pub mod writer;
 
 #[cfg(feature = "doc-support")]
 #[doc(hidden)]
@@ -398,6 +408,7 @@ pub use partition::{PartitionField, Partitions};
 pub use row::{OwnedRow, ParquetRow};
 pub use schema_error::{Mismatch, MismatchKind, SchemaError};
 pub use types::{Date, Decimal, Int96, Time, Timestamp, Unit};
+pub use writer::{to_path, to_writer, ParquetWrite, WriteField, WriteOptions, Writer};
 
 /// Derives [`ParquetRow`] for a struct with named fields; see the crate docs.
 pub use parquet_rows_derive::ParquetRow;
@@ -441,6 +452,7 @@ pub mod __private {
     pub use crate::physical::Physical;
     pub use crate::row::{OwnedRow, ParquetRow, Probe};
     pub use crate::sink::RowSink;
+    pub use crate::writer::{push_column, ColumnBuffer, ParquetWrite, WriteField, WriteSpec};
     pub use core::convert::From;
     pub use core::convert::Into;
     pub use core::convert::TryFrom;

@@ -26,6 +26,8 @@
 //! - `partition`: `#[parquet(partition)]` fields of a file read on its own
 //!   (datasets' are in `remote::dataset`).
 //!
+//! - `write`: the writer, its files read back by parquet-rows and the record API.
+//!
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
 
 mod api;
@@ -43,3 +45,4 @@ mod parallel;
 mod partition;
 mod remote;
 mod roundtrip;
+mod write;

@@ -1,0 +1,83 @@
+//! The write impl's code (`ParquetWrite`): for each field, which column it
+//! writes and how to reach its value. The runtime's `Writer` owns the loop
+//! over rows (`__private::push_column`), and the column each field type
+//! writes is decided by the shared rules at run time (`FieldKind::writes`).
+
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::ast::{Container, Field};
+
+/// `impl ParquetWrite`, bounded on every written field's type being
+/// `WriteField`: a struct with a field the writer does not write yet (a
+/// nested struct, a list) still derives, and the bound that fails is named
+/// where the struct is written. Nothing for a struct with a field read with
+/// `from` / `try_from` (no conversion back to write with).
+pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
+    let fields: Vec<&Field<'_>> = cont.fields.iter().filter(|f| f.reads_column()).collect();
+    if fields.iter().any(|f| f.attrs.convert.is_some()) {
+        return TokenStream::new();
+    }
+    let ident = cont.ident;
+    let name = ident.to_string();
+    let (impl_generics, ty_generics, _) = cont.generics.split_for_impl();
+    let own = cont
+        .generics
+        .where_clause
+        .iter()
+        .flat_map(|w| w.predicates.iter());
+    // A bound with a lifetime of its own is not a "trivial" bound, which
+    // rustc would check (and reject) at the impl rather than at the use.
+    let w = syn::Lifetime::new("'__w", Span::call_site());
+    let bounds = fields.iter().map(|f| {
+        let ty = f.ty;
+        quote_spanned!(ty.span()=> for<#w> #ty: #krate::__private::WriteField)
+    });
+    let statics = cont
+        .generics
+        .lifetimes()
+        .map(|_| syn::Lifetime::new("'static", Span::call_site()));
+    let shape = if cont.generics.lifetimes().next().is_some() {
+        quote!(#ident<#(#statics),*>)
+    } else {
+        quote!(#ident)
+    };
+    let specs = fields.iter().map(|f| {
+        let ty = f.ty;
+        let field = f.ident.to_string();
+        let column = &f.column;
+        quote_spanned! {ty.span()=>
+            #krate::__private::WriteSpec {
+                field: #field,
+                column: #column,
+                kind: <#ty as #krate::__private::WriteField>::KIND,
+                nullable: <#ty as #krate::__private::WriteField>::NULLABLE,
+            }
+        }
+    });
+    let pushes = fields.iter().enumerate().map(|(i, f)| {
+        let member = f.ident;
+        quote! {
+            #krate::__private::push_column(__rows, &mut __columns[#i], |__row| &__row.#member);
+        }
+    });
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #krate::__private::ParquetWrite for #ident #ty_generics
+        where #(#own,)* #(#bounds,)*
+        {
+            type Shape = #shape;
+            const STRUCT_NAME: &'static str = #name;
+            fn write_specs() -> #krate::__private::Vec<#krate::__private::WriteSpec> {
+                <#krate::__private::Vec<#krate::__private::WriteSpec> as #krate::__private::From<_>>::from([#(#specs),*])
+            }
+            fn push_columns(
+                __rows: &[Self],
+                __columns: &mut [#krate::__private::ColumnBuffer],
+            ) {
+                #(#pushes)*
+            }
+        }
+    }
+}

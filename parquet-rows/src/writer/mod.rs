@@ -1,0 +1,529 @@
+//! Writing Parquet files from the rows of a `#[derive(ParquetRow)]` struct.
+//!
+//! [`Writer`] buffers rows column by column (each field's values in a vector
+//! of its physical type) and, when a row group is full (a number of rows or
+//! an estimate of its bytes, see [`WriteOptions`]), encodes it with the
+//! `parquet` crate's column writers: statistics, the column and offset
+//! indexes, dictionaries with fallback, bloom filters, v1 or v2 pages and
+//! every codec come from there (`docs/writer.md` says why). The schema comes
+//! from the struct through the rules the reader binds with, so a file
+//! written from a struct reads back into it.
+//!
+//! ```
+//! use parquet_rows::{ParquetRow, WriteOptions, Writer};
+//!
+//! #[derive(ParquetRow, Debug, PartialEq)]
+//! struct Tick<'a> {
+//!     ts: i64,
+//!     symbol: &'a str,
+//!     bid: f64,
+//!     size: Option<u32>,
+//! }
+//!
+//! let rows = [
+//!     Tick { ts: 1, symbol: "EURUSD", bid: 1.08, size: Some(100) },
+//!     Tick { ts: 2, symbol: "USDJPY", bid: 151.2, size: None },
+//! ];
+//! let mut writer = Writer::<Tick, _>::new(Vec::new(), WriteOptions::default())?;
+//! writer.write(&rows)?;
+//! let (summary, bytes) = writer.finish()?;
+//! assert_eq!((summary.rows, summary.row_groups), (2, 1));
+//!
+//! let file = parquet_rows::ParquetFile::from_bytes(bytes::Bytes::from(bytes))?;
+//! let pages = file.load::<Tick>()?;
+//! assert_eq!(pages.rows::<Tick>()?, rows);
+//! # Ok::<(), parquet_rows::Error>(())
+//! ```
+//!
+//! A file is complete only once [`Writer::close`] (or [`Writer::finish`])
+//! returned `Ok`: it writes the last row group and the footer. A writer
+//! dropped before, or one that met an error, leaves a file without a footer,
+//! which no reader takes for a Parquet file.
+
+mod field;
+mod options;
+mod schema;
+
+use std::fs::File;
+use std::io::Write;
+use std::marker::PhantomData;
+use std::path::Path;
+use std::sync::Arc;
+
+use bytes::Bytes;
+use parquet::data_type::{
+    BoolType, ByteArray, ByteArrayType, DataType, DoubleType, FixedLenByteArray,
+    FixedLenByteArrayType, FloatType, Int32Type, Int64Type,
+};
+use parquet::errors::ParquetError;
+use parquet::file::writer::{SerializedColumnWriter, SerializedFileWriter};
+use parquet_rows_rules as rules;
+
+use crate::error::{Error, Location, Result};
+
+pub use field::WriteField;
+#[doc(hidden)]
+pub use field::{push_column, ColumnBuffer, WriteValue};
+pub use options::{Compression, PageVersion, Statistics, WriteOptions};
+#[doc(hidden)]
+pub use schema::WriteSpec;
+
+/// A struct whose rows a [`Writer`] writes: implemented by
+/// `#[derive(ParquetRow)]` when every field's type is [`WriteField`] (and no
+/// field is read with `from` / `try_from`).
+///
+/// The methods are used by the writer; you do not call them yourself.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be written",
+    note = "`#[derive(ParquetRow)]` implements `ParquetWrite` when every field is of a type the writer writes (see `WriteField`)"
+)]
+pub trait ParquetWrite {
+    /// The struct with every lifetime `'static`: rows of any lifetime with
+    /// the same shape go to one writer.
+    #[doc(hidden)]
+    type Shape: 'static;
+    /// The struct's name, for messages.
+    #[doc(hidden)]
+    const STRUCT_NAME: &'static str;
+    /// The columns, in the order of the fields.
+    #[doc(hidden)]
+    fn write_specs() -> Vec<WriteSpec>;
+    /// Appends each field of `rows` to its column's buffer (`columns` is in
+    /// the order of [`write_specs`](Self::write_specs)).
+    #[doc(hidden)]
+    fn push_columns(rows: &[Self], columns: &mut [ColumnBuffer])
+    where
+        Self: Sized;
+}
+
+/// What a completed file holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct FileSummary {
+    /// Rows written.
+    pub rows: u64,
+    /// Row groups written.
+    pub row_groups: usize,
+    /// Bytes of the whole file, footer included.
+    pub bytes: u64,
+}
+
+/// Rows at most pushed into the column buffers between two checks of the
+/// row group's size: the estimate is taken once per slice of rows.
+const CHUNK_ROWS: usize = 4096;
+
+/// Values at most handed to a column writer in one call: byte arrays are
+/// converted to the `parquet` crate's `ByteArray` this many at a time.
+const ENCODE_BATCH: usize = 8192;
+
+/// Writes rows of `T` into a Parquet file, streaming: memory holds at most
+/// one row group of buffered values (see [`WriteOptions::row_group_bytes`]).
+///
+/// `T` names the struct; rows of the same struct with other lifetimes go to
+/// the same writer (a `Writer<Tick<'_>>` takes `Tick`s borrowing a buffer
+/// that is refilled between calls).
+///
+/// Call [`close`](Self::close) (or [`finish`](Self::finish)) at the end: it
+/// writes the last row group and the footer. Dropping a writer without it
+/// leaves an incomplete file (no footer). After an error the writer is
+/// stopped: every later call returns an error, and the file stays incomplete.
+pub struct Writer<T: ParquetWrite, W: Write + Send = File> {
+    file: Option<SerializedFileWriter<Counted<W>>>, // `None` once closed or failed
+    specs: Vec<WriteSpec>,
+    columns: Vec<rules::Column>, // what each spec writes
+    buffers: Vec<ColumnBuffer>,  // one per spec
+    buffered: usize,             // rows in `buffers`; invariant: < row_group_rows
+    rows: u64,                   // rows in the row groups written
+    row_groups: usize,
+    row_group_rows: usize,
+    row_group_bytes: usize,
+    failed: Option<String>, // the first error, once one happened
+    shape: PhantomData<fn() -> T::Shape>,
+}
+
+impl<T: ParquetWrite, W: Write + Send> std::fmt::Debug for Writer<T, W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Writer")
+            .field("struct", &T::STRUCT_NAME)
+            .field("buffered", &self.buffered)
+            .field("rows", &self.rows)
+            .field("row_groups", &self.row_groups)
+            .field("failed", &self.failed)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<T: ParquetWrite> Writer<T> {
+    /// Creates (or truncates) the file at `path` and writes rows of `T` to
+    /// it (the `parquet` crate's writer buffers its writes).
+    ///
+    /// ```
+    /// use parquet_rows::{ParquetRow, WriteOptions, Writer};
+    ///
+    /// #[derive(ParquetRow)]
+    /// struct Event {
+    ///     at: i64,
+    ///     #[parquet(rename = "kind")]
+    ///     name: String,
+    /// }
+    ///
+    /// let path = std::env::temp_dir().join("parquet-rows-doc-create.parquet");
+    /// let mut writer = Writer::<Event>::create(&path, WriteOptions::default())?;
+    /// writer.write_row(&Event { at: 1, name: "start".into() })?;
+    /// writer.extend((2..10).map(|at| Event { at, name: "tick".into() }))?;
+    /// let summary = writer.close()?;
+    /// assert_eq!(summary.rows, 9);
+    /// # std::fs::remove_file(&path).unwrap();
+    /// # Ok::<(), parquet_rows::Error>(())
+    /// ```
+    pub fn create(path: impl AsRef<Path>, options: WriteOptions) -> Result<Self> {
+        let path = path.as_ref();
+        let file = File::create(path).map_err(|e| Error::io_at("create", path, e))?;
+        Writer::new(file, options)
+    }
+}
+
+impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
+    /// Writes rows of `T` to `sink` (the magic bytes at once; each row group
+    /// when it is full).
+    pub fn new(sink: W, options: WriteOptions) -> Result<Self> {
+        let specs = T::write_specs();
+        let columns = specs
+            .iter()
+            .map(|spec| spec.column(T::STRUCT_NAME))
+            .collect::<Result<Vec<_>>>()?;
+        let names: Vec<&str> = specs.iter().map(|spec| spec.column).collect();
+        let (row_group_rows, row_group_bytes) = (
+            options.row_group_rows_limit(),
+            options.row_group_bytes_limit(),
+        );
+        let properties = options.properties(&names)?;
+        let message = schema::message(&specs, &columns)?;
+        let file = SerializedFileWriter::new(
+            Counted {
+                inner: sink,
+                bytes: 0,
+            },
+            Arc::new(message),
+            Arc::new(properties),
+        )
+        .map_err(|e| write_error(Location::default(), e))?;
+        Ok(Writer {
+            file: Some(file),
+            buffers: specs.iter().map(|_| ColumnBuffer::default()).collect(),
+            specs,
+            columns,
+            buffered: 0,
+            rows: 0,
+            row_groups: 0,
+            row_group_rows,
+            row_group_bytes,
+            failed: None,
+            shape: PhantomData,
+        })
+    }
+
+    /// Writes `rows`, in order. Row groups that fill up on the way are
+    /// encoded and written.
+    pub fn write<R: ParquetWrite<Shape = T::Shape>>(&mut self, rows: &[R]) -> Result<()> {
+        self.check_running()?;
+        let mut rows = rows;
+        while !rows.is_empty() {
+            let room = self.row_group_rows - self.buffered;
+            let (now, rest) = rows.split_at(rows.len().min(room).min(CHUNK_ROWS));
+            R::push_columns(now, &mut self.buffers);
+            self.buffered += now.len();
+            rows = rest;
+            if self.buffered == self.row_group_rows
+                || self.estimated_bytes() >= self.row_group_bytes
+            {
+                self.flush()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes one row.
+    pub fn write_row<R: ParquetWrite<Shape = T::Shape>>(&mut self, row: &R) -> Result<()> {
+        self.write(std::slice::from_ref(row))
+    }
+
+    /// Writes every row of `rows`, a thousand at a time.
+    pub fn extend<R: ParquetWrite<Shape = T::Shape>>(
+        &mut self,
+        rows: impl IntoIterator<Item = R>,
+    ) -> Result<()> {
+        let mut batch: Vec<R> = Vec::with_capacity(1024);
+        for row in rows {
+            batch.push(row);
+            if batch.len() == batch.capacity() {
+                self.write(&batch)?;
+                batch.clear();
+            }
+        }
+        self.write(&batch)
+    }
+
+    /// Rows buffered for the row group not written yet.
+    pub fn buffered_rows(&self) -> usize {
+        self.buffered
+    }
+
+    /// The estimated encoded size of the buffered rows, which
+    /// [`WriteOptions::row_group_bytes`] bounds.
+    pub fn estimated_bytes(&self) -> usize {
+        self.buffers.iter().map(ColumnBuffer::estimated_bytes).sum()
+    }
+
+    /// Writes the buffered rows as a row group now (nothing if none are
+    /// buffered).
+    pub fn flush(&mut self) -> Result<()> {
+        self.check_running()?;
+        if self.buffered == 0 {
+            return Ok(());
+        }
+        let result = self.write_row_group();
+        self.stop_on_error(result)
+    }
+
+    /// Writes the last row group and the footer, then flushes the sink: the
+    /// file is complete.
+    pub fn close(self) -> Result<FileSummary> {
+        self.finish().map(|(summary, _)| summary)
+    }
+
+    /// As [`close`](Self::close), and hands back the sink (e.g. the
+    /// `Vec<u8>` holding the file).
+    pub fn finish(mut self) -> Result<(FileSummary, W)> {
+        self.flush()?;
+        let Some(file) = self.file.take() else {
+            return Err(self.stopped());
+        };
+        // Writes the footer and flushes the `parquet` crate's buffer into
+        // the sink, then the sink.
+        let Counted {
+            inner: mut sink,
+            bytes,
+        } = file
+            .into_inner()
+            .map_err(|e| write_error(Location::default(), e))?;
+        sink.flush()
+            .map_err(|e| write_error(Location::default(), e.into()))?;
+        Ok((
+            FileSummary {
+                rows: self.rows,
+                row_groups: self.row_groups,
+                bytes,
+            },
+            sink,
+        ))
+    }
+
+    fn check_running(&self) -> Result<()> {
+        if self.file.is_some() {
+            Ok(())
+        } else {
+            Err(self.stopped())
+        }
+    }
+
+    fn stopped(&self) -> Error {
+        Error::Unsupported {
+            location: Location::default(),
+            message: match &self.failed {
+                Some(first) => format!(
+                    "the writer stopped at an earlier error ({first}); the file is incomplete"
+                ),
+                None => "the writer is closed".to_owned(),
+            },
+        }
+    }
+
+    fn stop_on_error(&mut self, result: Result<()>) -> Result<()> {
+        if let Err(e) = &result {
+            self.failed = Some(e.to_string());
+            // Dropped without its footer: the file never looks complete.
+            self.file = None;
+        }
+        result
+    }
+
+    /// Encodes the buffered rows as the next row group.
+    fn write_row_group(&mut self) -> Result<()> {
+        let row_group = self.row_groups;
+        let file = self.file.as_mut().expect("checked by `flush`");
+        let mut group = file
+            .next_row_group()
+            .map_err(|e| write_error(location("", row_group), e))?;
+        for ((spec, column), buffer) in self.specs.iter().zip(&self.columns).zip(&mut self.buffers)
+        {
+            let at = || location(spec.column, row_group);
+            let mut writer = group
+                .next_column()
+                .map_err(|e| write_error(at(), e))?
+                .ok_or_else(|| write_error(at(), ParquetError::General("no column left".into())))?;
+            write_column(&mut writer, column, buffer).map_err(|e| write_error(at(), e))?;
+            writer.close().map_err(|e| write_error(at(), e))?;
+            buffer.clear();
+        }
+        group
+            .close()
+            .map_err(|e| write_error(location("", row_group), e))?;
+        self.rows += self.buffered as u64;
+        self.row_groups += 1;
+        self.buffered = 0;
+        Ok(())
+    }
+}
+
+/// Hands one column's buffered values to its column writer, a batch at a
+/// time; `defs` (for an OPTIONAL column) decide how many values each batch
+/// of levels takes.
+fn write_column(
+    writer: &mut SerializedColumnWriter<'_>,
+    column: &rules::Column,
+    buffer: &mut ColumnBuffer,
+) -> std::result::Result<(), ParquetError> {
+    let nullable = column.repetition == rules::Repetition::Optional;
+    let rows = if nullable {
+        buffer.defs.len()
+    } else {
+        match column.physical {
+            rules::Physical::Boolean => buffer.bools.len(),
+            rules::Physical::Int32 => buffer.ints.len(),
+            rules::Physical::Int64 => buffer.longs.len(),
+            rules::Physical::Float => buffer.floats.len(),
+            rules::Physical::Double => buffer.doubles.len(),
+            _ => buffer.ends.len(),
+        }
+    };
+    // Byte arrays become `ByteArray`s slicing one shared buffer: one copy of
+    // the bytes (into the buffer, at `write`), none here.
+    let data = Bytes::from(std::mem::take(&mut buffer.bytes));
+    let mut value = 0; // index of the first value of the batch
+    let mut start = 0; // its first byte
+    for first in (0..rows).step_by(ENCODE_BATCH) {
+        let levels = first..(first + ENCODE_BATCH).min(rows);
+        let defs = nullable.then(|| &buffer.defs[levels.clone()]);
+        let count = defs.map_or(levels.len(), |d| d.iter().filter(|&&d| d == 1).count());
+        let values = value..value + count;
+        // The byte arrays of this batch, each slicing `data`.
+        let mut arrays = || -> Vec<ByteArray> {
+            buffer.ends[values.clone()]
+                .iter()
+                .map(|&end| ByteArray::from(data.slice(std::mem::replace(&mut start, end)..end)))
+                .collect()
+        };
+        match column.physical {
+            rules::Physical::Boolean => batch::<BoolType>(writer, &buffer.bools[values], defs)?,
+            rules::Physical::Int32 => batch::<Int32Type>(writer, &buffer.ints[values], defs)?,
+            rules::Physical::Int64 => batch::<Int64Type>(writer, &buffer.longs[values], defs)?,
+            rules::Physical::Float => batch::<FloatType>(writer, &buffer.floats[values], defs)?,
+            rules::Physical::Double => batch::<DoubleType>(writer, &buffer.doubles[values], defs)?,
+            rules::Physical::ByteArray => batch::<ByteArrayType>(writer, &arrays(), defs)?,
+            rules::Physical::FixedLenByteArray => {
+                let fixed: Vec<FixedLenByteArray> =
+                    arrays().into_iter().map(FixedLenByteArray::from).collect();
+                batch::<FixedLenByteArrayType>(writer, &fixed, defs)?;
+            }
+            rules::Physical::Int96 => return Err(ParquetError::NYI("writing INT96".into())),
+        }
+        value += count;
+    }
+    // The column writer still holds slices of `data` (its dictionary, its
+    // statistics) until it is closed: the next row group gets a buffer of
+    // its own, sized as this one was, rather than a copy of this one.
+    buffer.bytes = Vec::with_capacity(data.len());
+    Ok(())
+}
+
+/// The sink, counting the bytes written to it (the file's size).
+struct Counted<W> {
+    inner: W,
+    bytes: u64,
+}
+
+impl<W: Write> Write for Counted<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// One batch of values (and their levels) to a column writer.
+fn batch<D: DataType>(
+    writer: &mut SerializedColumnWriter<'_>,
+    values: &[D::T],
+    defs: Option<&[i16]>,
+) -> std::result::Result<(), ParquetError> {
+    writer
+        .typed::<D>()
+        .write_batch(values, defs, None)
+        .map(drop)
+}
+
+fn location(column: &str, row_group: usize) -> Location {
+    Location {
+        column: column.to_owned(),
+        row_group: Some(row_group),
+        page: None,
+    }
+}
+
+fn write_error(location: Location, source: ParquetError) -> Error {
+    Error::Write { location, source }
+}
+
+/// Writes `rows` to a new file at `path` with the default options.
+///
+/// ```
+/// use parquet_rows::ParquetRow;
+///
+/// #[derive(ParquetRow)]
+/// struct Point {
+///     x: f64,
+///     y: f64,
+/// }
+///
+/// let path = std::env::temp_dir().join("parquet-rows-doc-to-path.parquet");
+/// let summary = parquet_rows::to_path(&path, &[Point { x: 1.0, y: 2.0 }])?;
+/// assert_eq!(summary.rows, 1);
+/// # std::fs::remove_file(&path).unwrap();
+/// # Ok::<(), parquet_rows::Error>(())
+/// ```
+pub fn to_path<T: ParquetWrite>(path: impl AsRef<Path>, rows: &[T]) -> Result<FileSummary> {
+    let mut writer = Writer::<T>::create(path, WriteOptions::default())?;
+    writer.write(rows)?;
+    writer.close()
+}
+
+/// Writes `rows` to `sink` with the default options, and hands the sink back.
+///
+/// ```
+/// use parquet_rows::ParquetRow;
+///
+/// #[derive(ParquetRow, Debug, PartialEq)]
+/// struct Point {
+///     x: f64,
+///     label: Option<String>,
+/// }
+///
+/// let rows = vec![Point { x: 1.0, label: None }, Point { x: 2.5, label: Some("b".into()) }];
+/// let (_, bytes) = parquet_rows::to_writer(Vec::new(), &rows)?;
+/// let back: Vec<Point> = parquet_rows::from_bytes(bytes::Bytes::from(bytes))?;
+/// assert_eq!(back, rows);
+/// # Ok::<(), parquet_rows::Error>(())
+/// ```
+pub fn to_writer<T: ParquetWrite, W: Write + Send>(
+    sink: W,
+    rows: &[T],
+) -> Result<(FileSummary, W)> {
+    let mut writer = Writer::<T, W>::new(sink, WriteOptions::default())?;
+    writer.write(rows)?;
+    writer.finish()
+}

@@ -1,0 +1,258 @@
+//! [`WriteOptions`]: how a [`Writer`](crate::Writer) encodes and cuts a file.
+
+use parquet::basic::{BrotliLevel, GzipLevel, ZstdLevel};
+use parquet::file::metadata::KeyValue;
+use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterVersion};
+use parquet::schema::types::ColumnPath;
+
+use crate::error::{Error, Location, Result};
+
+/// The codec that compresses pages, with its level where it has one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Compression {
+    /// No compression.
+    Uncompressed,
+    /// SNAPPY (pyarrow's default).
+    Snappy,
+    /// GZIP at a level from 0 to 10.
+    Gzip(u32),
+    /// BROTLI at a level from 0 to 11; needs the `write-brotli` feature.
+    Brotli(u32),
+    /// LZ4 as Hadoop frames it (deprecated by parquet-format; prefer `Lz4Raw`).
+    Lz4,
+    /// LZ4_RAW.
+    Lz4Raw,
+    /// ZSTD at a level from 1 to 22.
+    Zstd(i32),
+}
+
+/// Which data page header the pages are written with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PageVersion {
+    /// DATA_PAGE (v1): what every reader reads.
+    V1,
+    /// DATA_PAGE_V2: levels stored uncompressed in front of the values. The
+    /// `parquet` crate's column writers then also fall back from a full
+    /// dictionary to the DELTA encodings rather than PLAIN.
+    V2,
+}
+
+/// Which statistics the file carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Statistics {
+    /// None.
+    None,
+    /// Min, max and null count of each column chunk (in the footer).
+    Chunk,
+    /// Those of each column chunk and of each page: the column index, which
+    /// lets readers (this crate's filters too) skip pages.
+    Page,
+}
+
+/// How a [`Writer`](crate::Writer) encodes and cuts a file.
+///
+/// The defaults: SNAPPY, row groups of at most 1,048,576 rows or an
+/// estimated 128 MiB, pages of about 1 MiB, dictionary encoding (falling back
+/// to PLAIN when a column's dictionary passes 1 MiB), data pages v1,
+/// statistics of chunks and pages (the column index) and the offset index, no
+/// bloom filters.
+///
+/// ```
+/// use parquet_rows::writer::{Compression, PageVersion};
+/// use parquet_rows::WriteOptions;
+///
+/// let options = WriteOptions::default()
+///     .compression(Compression::Zstd(3))
+///     .row_group_rows(500_000)
+///     .page_version(PageVersion::V2)
+///     .bloom_filter("symbol")
+///     .metadata("source", "feed-a");
+/// assert_eq!(options.row_group_rows_limit(), 500_000);
+/// ```
+#[derive(Debug, Clone)]
+pub struct WriteOptions {
+    compression: Compression,
+    row_group_rows: usize,  // invariant: > 0
+    row_group_bytes: usize, // invariant: > 0
+    page_bytes: usize,
+    dictionary: bool,
+    page_version: PageVersion,
+    statistics: Statistics,
+    bloom_filters: Vec<String>,      // column names
+    metadata: Vec<(String, String)>, // key-value metadata, in order
+}
+
+impl Default for WriteOptions {
+    fn default() -> Self {
+        WriteOptions {
+            compression: Compression::Snappy,
+            row_group_rows: 1 << 20,
+            row_group_bytes: 128 << 20,
+            page_bytes: 1 << 20,
+            dictionary: true,
+            page_version: PageVersion::V1,
+            statistics: Statistics::Page,
+            bloom_filters: Vec::new(),
+            metadata: Vec::new(),
+        }
+    }
+}
+
+impl WriteOptions {
+    /// The codec that compresses pages.
+    #[must_use]
+    pub fn compression(mut self, compression: Compression) -> Self {
+        self.compression = compression;
+        self
+    }
+
+    /// The most rows in one row group (at least 1).
+    #[must_use]
+    pub fn row_group_rows(mut self, rows: usize) -> Self {
+        self.row_group_rows = rows.max(1);
+        self
+    }
+
+    /// The most bytes of one row group, estimated from the buffered values'
+    /// PLAIN size before compression (at least 1). Rows are buffered until
+    /// either this or [`row_group_rows`](Self::row_group_rows) is reached,
+    /// so this also bounds the writer's memory.
+    #[must_use]
+    pub fn row_group_bytes(mut self, bytes: usize) -> Self {
+        self.row_group_bytes = bytes.max(1);
+        self
+    }
+
+    /// The size at which a data page is cut (before compression), and the
+    /// most a column's dictionary grows before it falls back.
+    #[must_use]
+    pub fn page_bytes(mut self, bytes: usize) -> Self {
+        self.page_bytes = bytes;
+        self
+    }
+
+    /// Whether columns start dictionary encoded (they fall back when the
+    /// dictionary outgrows [`page_bytes`](Self::page_bytes)).
+    #[must_use]
+    pub fn dictionary(mut self, on: bool) -> Self {
+        self.dictionary = on;
+        self
+    }
+
+    /// Data pages v1 or v2.
+    #[must_use]
+    pub fn page_version(mut self, version: PageVersion) -> Self {
+        self.page_version = version;
+        self
+    }
+
+    /// Which statistics to write.
+    #[must_use]
+    pub fn statistics(mut self, statistics: Statistics) -> Self {
+        self.statistics = statistics;
+        self
+    }
+
+    /// Writes a bloom filter for the column `column` (its name in the file,
+    /// after `rename`); a name that is no column is an error when the writer
+    /// is created.
+    #[must_use]
+    pub fn bloom_filter(mut self, column: impl Into<String>) -> Self {
+        self.bloom_filters.push(column.into());
+        self
+    }
+
+    /// Adds a key-value pair to the file's metadata.
+    #[must_use]
+    pub fn metadata(mut self, key: impl Into<String>, value: impl Into<String>) -> Self {
+        self.metadata.push((key.into(), value.into()));
+        self
+    }
+
+    /// The most rows of one row group.
+    pub fn row_group_rows_limit(&self) -> usize {
+        self.row_group_rows
+    }
+
+    /// The most estimated bytes of one row group.
+    pub fn row_group_bytes_limit(&self) -> usize {
+        self.row_group_bytes
+    }
+
+    /// The `parquet` crate's properties for these options; `columns` are the
+    /// file's column names, which bloom filters are checked against.
+    pub(crate) fn properties(self, columns: &[&str]) -> Result<WriterProperties> {
+        let mut builder = WriterProperties::builder()
+            .set_created_by(CREATED_BY.to_owned())
+            .set_compression(self.codec()?)
+            // The writer cuts row groups itself (`row_group_rows`,
+            // `row_group_bytes`); the column writers see one row group's rows.
+            .set_max_row_group_row_count(None)
+            .set_data_page_size_limit(self.page_bytes)
+            .set_dictionary_page_size_limit(self.page_bytes)
+            .set_dictionary_enabled(self.dictionary)
+            .set_writer_version(match self.page_version {
+                PageVersion::V1 => WriterVersion::PARQUET_1_0,
+                PageVersion::V2 => WriterVersion::PARQUET_2_0,
+            })
+            .set_statistics_enabled(match self.statistics {
+                Statistics::None => EnabledStatistics::None,
+                Statistics::Chunk => EnabledStatistics::Chunk,
+                Statistics::Page => EnabledStatistics::Page,
+            });
+        for column in &self.bloom_filters {
+            if !columns.contains(&column.as_str()) {
+                return Err(options_error(format!(
+                    "a bloom filter is asked for column `{column}`, which the struct does not write"
+                )));
+            }
+            builder =
+                builder.set_column_bloom_filter_enabled(ColumnPath::from(column.as_str()), true);
+        }
+        if !self.metadata.is_empty() {
+            let pairs = self
+                .metadata
+                .into_iter()
+                .map(|(key, value)| KeyValue::new(key, value))
+                .collect();
+            builder = builder.set_key_value_metadata(Some(pairs));
+        }
+        Ok(builder.build())
+    }
+
+    fn codec(&self) -> Result<parquet::basic::Compression> {
+        use parquet::basic::Compression as C;
+        let level = |e: parquet::errors::ParquetError| {
+            options_error(format!("{:?}: {e}", self.compression).to_lowercase())
+        };
+        Ok(match self.compression {
+            Compression::Uncompressed => C::UNCOMPRESSED,
+            Compression::Snappy => C::SNAPPY,
+            Compression::Gzip(n) => C::GZIP(GzipLevel::try_new(n).map_err(level)?),
+            Compression::Brotli(n) => {
+                if !cfg!(feature = "write-brotli") {
+                    return Err(options_error(
+                        "writing BROTLI needs the `write-brotli` feature of parquet-rows"
+                            .to_owned(),
+                    ));
+                }
+                C::BROTLI(BrotliLevel::try_new(n).map_err(level)?)
+            }
+            Compression::Lz4 => C::LZ4,
+            Compression::Lz4Raw => C::LZ4_RAW,
+            Compression::Zstd(n) => C::ZSTD(ZstdLevel::try_new(n).map_err(level)?),
+        })
+    }
+}
+
+/// What the footer's `created_by` says: parquet-rows and its version, in
+/// the `<application> version <version>` form readers parse.
+pub(crate) const CREATED_BY: &str = concat!("parquet-rows version ", env!("CARGO_PKG_VERSION"));
+
+fn options_error(message: String) -> Error {
+    Error::Unsupported {
+        location: Location::default(),
+        message,
+    }
+}

@@ -1,0 +1,155 @@
+//! The file's schema from the struct's fields: each field's column as the
+//! shared rules say it writes ([`FieldKind::writes`]), turned into the
+//! `parquet` crate's schema types.
+
+use std::sync::Arc;
+
+use parquet::basic::{LogicalType, Repetition, Type as PhysicalType};
+use parquet::schema::types::Type;
+use parquet_rows_rules as rules;
+
+use crate::error::{Error, Location, Result};
+
+/// One column the derive-generated code writes: the field, its column's name
+/// (after `rename`), and what the rules call its type.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub struct WriteSpec {
+    /// The Rust field's name.
+    pub field: &'static str,
+    /// The column's name in the file.
+    pub column: &'static str,
+    /// The field type's kind (`Option<T>` has `T`'s).
+    pub kind: rules::FieldKind,
+    /// Whether the field is an `Option` (an OPTIONAL column).
+    pub nullable: bool,
+}
+
+impl WriteSpec {
+    /// The column the field writes, as the rules see it.
+    pub(crate) fn column(&self, struct_name: &str) -> Result<rules::Column> {
+        let mut column = self.kind.writes().ok_or_else(|| Error::Unsupported {
+            location: Location {
+                column: self.column.to_owned(),
+                ..Location::default()
+            },
+            message: format!(
+                "field `{struct_name}::{}` is of a type the writer does not write yet ({:?})",
+                self.field, self.kind
+            ),
+        })?;
+        if self.nullable {
+            column.repetition = rules::Repetition::Optional;
+        }
+        Ok(column)
+    }
+}
+
+/// The message type of the columns `specs` write, each column as `columns`
+/// (the rules' verdicts, in the same order) says.
+pub(crate) fn message(specs: &[WriteSpec], columns: &[rules::Column]) -> Result<Type> {
+    let fields = specs
+        .iter()
+        .zip(columns)
+        .map(|(spec, column)| primitive(spec.column, column).map(Arc::new))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Type::group_type_builder("schema")
+        .with_fields(fields)
+        .build()?)
+}
+
+fn primitive(name: &str, column: &rules::Column) -> Result<Type> {
+    let unsupported = || Error::Unsupported {
+        location: Location {
+            column: name.to_owned(),
+            ..Location::default()
+        },
+        message: format!("the writer cannot declare a column {}", column.describe()),
+    };
+    let physical = match column.physical {
+        rules::Physical::Boolean => PhysicalType::BOOLEAN,
+        rules::Physical::Int32 => PhysicalType::INT32,
+        rules::Physical::Int64 => PhysicalType::INT64,
+        rules::Physical::Int96 => PhysicalType::INT96,
+        rules::Physical::Float => PhysicalType::FLOAT,
+        rules::Physical::Double => PhysicalType::DOUBLE,
+        rules::Physical::ByteArray => PhysicalType::BYTE_ARRAY,
+        rules::Physical::FixedLenByteArray => PhysicalType::FIXED_LEN_BYTE_ARRAY,
+    };
+    let logical = match &column.logical {
+        None => None,
+        Some(rules::Logical::String) => Some(LogicalType::String),
+        Some(rules::Logical::Date) => Some(LogicalType::Date),
+        Some(rules::Logical::Integer { bits, signed }) => {
+            Some(LogicalType::integer(*bits, *signed))
+        }
+        Some(_) => return Err(unsupported()),
+    };
+    let repetition = match column.repetition {
+        rules::Repetition::Required => Repetition::REQUIRED,
+        rules::Repetition::Optional => Repetition::OPTIONAL,
+        rules::Repetition::Repeated => return Err(unsupported()),
+    };
+    // The converted type follows from the logical one (the builder derives
+    // it for old readers), as the rules' column has it.
+    let mut builder = Type::primitive_type_builder(name, physical)
+        .with_repetition(repetition)
+        .with_logical_type(logical);
+    if column.physical == rules::Physical::FixedLenByteArray {
+        builder = builder.with_length(column.length);
+    }
+    Ok(builder.build()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parquet::schema::types::SchemaDescriptor;
+    use rules::FieldKind;
+
+    /// The columns declared are the rules' columns, converted type included,
+    /// as the reader sees them again.
+    #[test]
+    fn declared_columns_are_the_rules_columns() {
+        let kinds = [
+            FieldKind::Bool,
+            FieldKind::I8,
+            FieldKind::U16,
+            FieldKind::U64,
+            FieldKind::F32,
+            FieldKind::String,
+            FieldKind::Bytes,
+            FieldKind::FixedBytes(7),
+            FieldKind::Date,
+        ];
+        let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
+        let specs: Vec<WriteSpec> = kinds
+            .iter()
+            .zip(names)
+            .map(|(&kind, column)| WriteSpec {
+                field: column,
+                column,
+                kind,
+                nullable: column == "c",
+            })
+            .collect();
+        let columns: Vec<_> = specs.iter().map(|s| s.column("S").unwrap()).collect();
+        let descr = SchemaDescriptor::new(Arc::new(message(&specs, &columns).unwrap()));
+        for (i, expected) in columns.iter().enumerate() {
+            assert_eq!(&crate::schema_rules::column(&descr.column(i)), expected);
+        }
+    }
+
+    #[test]
+    fn kinds_not_writable_yet_are_errors_naming_the_field() {
+        let spec = WriteSpec {
+            field: "at",
+            column: "ts",
+            kind: FieldKind::Timestamp,
+            nullable: false,
+        };
+        let message = spec.column("Tick").unwrap_err().to_string();
+        assert!(message.contains("`Tick::at`"), "{message}");
+        assert!(message.contains("column `ts`"), "{message}");
+    }
+}
