@@ -34,5 +34,6 @@ mod nested;
 mod optional;
 mod parallel;
 mod partition;
+mod quirks;
 mod remote;
 mod roundtrip;

@@ -17,6 +17,8 @@ pub mod physical {
 pub mod encoding {
     pub const PLAIN: i32 = 0;
     pub const RLE: i32 = 3;
+    /// The deprecated level encoding.
+    pub const BIT_PACKED: i32 = 4;
     pub const DELTA_LENGTH_BYTE_ARRAY: i32 = 6;
     pub const DELTA_BYTE_ARRAY: i32 = 7;
     pub const RLE_DICTIONARY: i32 = 8;
@@ -33,6 +35,18 @@ pub mod codec {
 
 /// Thrift `FieldRepetitionType::REQUIRED`.
 pub const REQUIRED: i32 = 0;
+/// Thrift `FieldRepetitionType::OPTIONAL`.
+pub const OPTIONAL: i32 = 1;
+
+/// Thrift `ConvertedType`.
+pub mod converted {
+    pub const UINT_8: i32 = 11;
+    pub const UINT_16: i32 = 12;
+    pub const UINT_32: i32 = 13;
+    pub const INT_8: i32 = 15;
+    pub const INT_16: i32 = 16;
+    pub const INTERVAL: i32 = 21;
+}
 
 const I32: u8 = 5;
 const I64: u8 = 6;
@@ -171,6 +185,11 @@ pub struct Element {
     pub repetition: Option<i32>,
     /// Children of a group.
     pub num_children: Option<i32>,
+    /// Thrift `ConvertedType`.
+    pub converted_type: Option<i32>,
+    /// The member of the Thrift `LogicalType` union, written as an empty
+    /// struct (UNKNOWN is 11).
+    pub logical_type: Option<i16>,
 }
 
 impl Element {
@@ -182,6 +201,8 @@ impl Element {
             type_length: None,
             repetition: None,
             num_children: Some(children),
+            converted_type: None,
+            logical_type: None,
         }
     }
 
@@ -202,6 +223,16 @@ impl Element {
             type_length,
             repetition: Some(REQUIRED),
             num_children: None,
+            converted_type: None,
+            logical_type: None,
+        }
+    }
+
+    /// An OPTIONAL leaf column.
+    pub fn optional(name: &str, physical: i32) -> Self {
+        Element {
+            repetition: Some(OPTIONAL),
+            ..Element::leaf(name, physical, None)
         }
     }
 }
@@ -219,6 +250,8 @@ pub struct Page {
     pub uncompressed_size: Option<i32>,
     /// The header's compressed size; the body's length when `None`.
     pub compressed_size: Option<i32>,
+    /// The encoding of a data page's levels (RLE unless set).
+    pub level_encoding: i32,
     /// The bytes after the header.
     pub body: Vec<u8>,
 }
@@ -232,6 +265,7 @@ impl Page {
             encoding,
             uncompressed_size: None,
             compressed_size: None,
+            level_encoding: encoding::RLE,
             body,
         }
     }
@@ -242,6 +276,14 @@ impl Page {
             dictionary: true,
             ..Page::data(num_values, encoding::PLAIN, body)
         }
+    }
+
+    /// The header's bytes.
+    pub fn header(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.write(&mut out);
+        out.truncate(out.len() - self.body.len());
+        out
     }
 
     fn write(&self, out: &mut Vec<u8>) {
@@ -260,8 +302,8 @@ impl Page {
             t.field_struct(5)
                 .i32(1, self.num_values)
                 .i32(2, self.encoding)
-                .i32(3, encoding::RLE)
-                .i32(4, encoding::RLE)
+                .i32(3, self.level_encoding)
+                .i32(4, self.level_encoding)
                 .end();
         }
         t.end();
@@ -295,9 +337,25 @@ impl Chunk {
     }
 }
 
+/// What a writer puts in the footer besides the schema and the chunks.
+#[derive(Debug, Clone, Default)]
+pub struct Writer {
+    /// `FileMetaData.created_by`.
+    pub created_by: Option<String>,
+    /// Leave the dictionary page's header out of the chunks'
+    /// `total_compressed_size` and `total_uncompressed_size`, as parquet-mr
+    /// up to 1.2.8 did (PARQUET-816).
+    pub sizes_without_dictionary_header: bool,
+}
+
 /// A whole file: `schema` (depth first, root first), and row groups of
 /// (row count, one chunk per leaf column).
 pub fn file(schema: &[Element], row_groups: &[(i64, Vec<Chunk>)]) -> Vec<u8> {
+    file_by(&Writer::default(), schema, row_groups)
+}
+
+/// [`file`], with the footer's quirks of `writer`.
+pub fn file_by(writer: &Writer, schema: &[Element], row_groups: &[(i64, Vec<Chunk>)]) -> Vec<u8> {
     let mut out = b"PAR1".to_vec();
     // (num_rows, per chunk: (offset, size, chunk))
     let mut placed = Vec::new();
@@ -328,6 +386,12 @@ pub fn file(schema: &[Element], row_groups: &[(i64, Vec<Chunk>)]) -> Vec<u8> {
         if let Some(n) = e.num_children {
             t.i32(5, n);
         }
+        if let Some(c) = e.converted_type {
+            t.i32(6, c);
+        }
+        if let Some(member) = e.logical_type {
+            t.field_struct(10).field_struct(member).end().end();
+        }
     });
     let total = placed
         .iter()
@@ -345,6 +409,11 @@ pub fn file(schema: &[Element], row_groups: &[(i64, Vec<Chunk>)]) -> Vec<u8> {
                 offset
             };
             let paths: Vec<&str> = chunk.path.iter().map(String::as_str).collect();
+            let size = if dictionary && writer.sizes_without_dictionary_header {
+                size - chunk.pages[0].header().len() as i64
+            } else {
+                size
+            };
             t.i32(1, chunk.physical)
                 .i32s(2, &[encoding::PLAIN, encoding::RLE])
                 .binaries(3, &paths)
@@ -361,6 +430,9 @@ pub fn file(schema: &[Element], row_groups: &[(i64, Vec<Chunk>)]) -> Vec<u8> {
         let bytes: i64 = group.iter().map(|&(_, size, _)| size).sum();
         t.i64(2, bytes).i64(3, *rows);
     });
+    if let Some(created_by) = &writer.created_by {
+        t.binary(6, created_by.as_bytes());
+    }
     t.end();
     out.extend_from_slice(&t.bytes);
     out.extend_from_slice(&(t.bytes.len() as u32).to_le_bytes());
