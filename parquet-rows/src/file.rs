@@ -731,6 +731,7 @@ impl ParquetFile {
             file_len: self.len,
             options: self.options,
             parallel,
+            writer: crate::quirks::Writer::of(self.reader.metadata().file_metadata().created_by()),
         }
         .load(binding, plan)
     }

@@ -47,6 +47,7 @@ impl Footer {
             bytes: tail,
         };
         let metadata = ParquetMetaDataReader::new().parse_and_finish(&tail)?;
+        let metadata = crate::quirks::pad_chunks(metadata, file_len);
         Ok(Footer {
             metadata: Arc::new(metadata),
         })

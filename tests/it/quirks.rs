@@ -4,7 +4,9 @@
 //! the one detail that made such a file fail (see `docs/writer-quirks.md`).
 
 use parquet_rows::{ParquetFile, ParquetRow};
-use parquet_rows_suite::handmade::{encoding, file, physical, Chunk, Element, Page};
+use parquet_rows_suite::handmade::{
+    converted, encoding, file, file_by, physical, Chunk, Element, Page, Writer,
+};
 
 #[derive(ParquetRow, Debug, PartialEq)]
 struct Nullable {
@@ -90,4 +92,86 @@ fn bit_packed_levels_decode_as_pyarrow_reads_them() {
     let file = ParquetFile::from_bytes(bytes).unwrap();
     let pages = file.load::<Nullable>().unwrap();
     assert_eq!(pages.rows::<Nullable>().unwrap(), expected(&defined));
+}
+
+#[derive(ParquetRow, Debug, PartialEq)]
+struct Name<'a> {
+    name: &'a str,
+}
+
+/// A file of one REQUIRED BYTE_ARRAY column `name` in one dictionary page
+/// (`"a"`, `"bb"`) and one data page of 6 indices, written by `created_by`
+/// with the dictionary page's header left out of the chunk's sizes, as
+/// parquet-mr up to 1.2.8 did (PARQUET-816). `after`: bytes of another
+/// chunk the file has after this one (none: the footer follows).
+fn parquet_816_file(created_by: &str, after: usize) -> Vec<u8> {
+    let mut dictionary = Vec::new();
+    for s in ["a", "bb"] {
+        dictionary.extend((s.len() as u32).to_le_bytes());
+        dictionary.extend(s.as_bytes());
+    }
+    // Bit width 1, then one bit-packed group of 8: 0 1 1 0 1 0 (2 padding).
+    let indices = vec![1, 0b11, 0b0001_0110];
+    let pages = vec![
+        Page::dictionary(2, dictionary),
+        Page::data(6, encoding::RLE_DICTIONARY, indices),
+    ];
+    let leaf = Element {
+        converted_type: Some(converted::UTF8),
+        ..Element::leaf("name", physical::BYTE_ARRAY, None)
+    };
+    let mut schema = vec![Element::root(1), leaf];
+    let mut chunks = vec![Chunk::new("name", physical::BYTE_ARRAY, pages)];
+    if after > 0 {
+        schema[0] = Element::root(2);
+        schema.push(Element::leaf(
+            "pad",
+            physical::FIXED_LEN_BYTE_ARRAY,
+            Some(after as i32),
+        ));
+        let page = Page::data(6, encoding::PLAIN, vec![0; 6 * after]);
+        chunks.push(Chunk::new(
+            "pad",
+            physical::FIXED_LEN_BYTE_ARRAY,
+            vec![page],
+        ));
+    }
+    let writer = Writer {
+        created_by: Some(created_by.to_owned()),
+        sizes_without_dictionary_header: true,
+    };
+    file_by(&writer, &schema, &[(6, chunks)])
+}
+
+/// parquet-mr up to 1.2.8 left the dictionary page's header out of
+/// `total_compressed_size`: the chunk is read with up to 100 bytes more, as
+/// Arrow C++ pads it for those writers, never past the end of the file.
+#[test]
+fn parquet_mr_1_2_8_chunks_are_padded_for_the_dictionary_header() {
+    let names = |bytes: Vec<u8>| -> parquet_rows::Result<Vec<String>> {
+        let file = ParquetFile::from_bytes(bytes)?;
+        let pages = file.load::<Name>()?;
+        let rows = pages.rows::<Name>()?;
+        Ok(rows.iter().map(|r| r.name.to_owned()).collect())
+    };
+    let expected = ["a", "bb", "bb", "a", "bb", "a"];
+    for created_by in [
+        "parquet-mr version 1.2.8",
+        "parquet-mr version 1.2.8 (build 0c5d4b6a)",
+        "parquet-mr",
+    ] {
+        for after in [0, 7, 200] {
+            let rows = names(parquet_816_file(created_by, after));
+            assert_eq!(rows.unwrap(), expected, "{created_by}, {after} bytes after");
+        }
+    }
+    // A fixed writer's chunk is read as its footer says: the data page's
+    // header is cut short, and the error says so.
+    for created_by in ["parquet-mr version 1.2.9", "parquet-cpp version 1.2.8"] {
+        let e = names(parquet_816_file(created_by, 0))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("page header"), "{e}");
+        assert!(!e.contains("footer"), "{e}");
+    }
 }

@@ -40,6 +40,7 @@ pub const OPTIONAL: i32 = 1;
 
 /// Thrift `ConvertedType`.
 pub mod converted {
+    pub const UTF8: i32 = 0;
     pub const UINT_8: i32 = 11;
     pub const UINT_16: i32 = 12;
     pub const UINT_32: i32 = 13;
@@ -418,7 +419,15 @@ pub fn file_by(writer: &Writer, schema: &[Element], row_groups: &[(i64, Vec<Chun
                 .i32s(2, &[encoding::PLAIN, encoding::RLE])
                 .binaries(3, &paths)
                 .i32(4, chunk.codec)
-                .i64(5, chunk.pages.iter().map(|p| i64::from(p.num_values)).sum())
+                .i64(
+                    5,
+                    chunk
+                        .pages
+                        .iter()
+                        .filter(|p| !p.dictionary)
+                        .map(|p| i64::from(p.num_values))
+                        .sum(),
+                )
                 .i64(6, size)
                 .i64(7, size)
                 .i64(9, data_offset);
