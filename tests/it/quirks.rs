@@ -175,3 +175,70 @@ fn parquet_mr_1_2_8_chunks_are_padded_for_the_dictionary_header() {
         assert!(!e.contains("footer"), "{e}");
     }
 }
+
+#[derive(ParquetRow, Debug, PartialEq)]
+struct Narrow {
+    u8_col: u8,
+    u16_col: u16,
+    i8_col: i8,
+    i16_col: i16,
+    u8_wide: u16,
+    u8_as_u64: u64,
+}
+
+/// Drill wrote `UINT_8` 255 as the INT32 -1; narrow annotated integers are
+/// read from their low bits, as pyarrow reads them (Arrow C++ converts the
+/// stored INT32 to the annotated C type, keeping the low bits), whatever
+/// the Rust field's own width.
+#[test]
+fn narrow_integers_are_read_from_their_low_bits() {
+    let stored: [(&str, i32, [i32; 4]); 6] = [
+        ("u8_col", converted::UINT_8, [-1, 255, 256 + 7, -128]),
+        (
+            "u16_col",
+            converted::UINT_16,
+            [-1, 65_535, 65_536 + 7, -32_768],
+        ),
+        ("i8_col", converted::INT_8, [-1, 200, 300, -129]),
+        (
+            "i16_col",
+            converted::INT_16,
+            [-1, 40_000, 65_536 + 7, -32_769],
+        ),
+        ("u8_wide", converted::UINT_8, [-1, 255, 256 + 7, -128]),
+        ("u8_as_u64", converted::UINT_8, [-1, 255, 256 + 7, -128]),
+    ];
+    let mut schema = vec![Element::root(stored.len() as i32)];
+    let mut chunks = Vec::new();
+    for (name, annotation, values) in stored {
+        schema.push(Element {
+            converted_type: Some(annotation),
+            ..Element::leaf(name, physical::INT32, None)
+        });
+        let body = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let page = Page::data(values.len() as i32, encoding::PLAIN, body);
+        chunks.push(Chunk::new(name, physical::INT32, vec![page]));
+    }
+    let bytes = file(&schema, &[(4, chunks)]);
+    let rows = ParquetFile::from_bytes(bytes)
+        .unwrap()
+        .read::<Narrow>()
+        .unwrap();
+    let row = |u8_col, u16_col, i8_col, i16_col| Narrow {
+        u8_col,
+        u16_col,
+        i8_col,
+        i16_col,
+        u8_wide: u16::from(u8_col),
+        u8_as_u64: u64::from(u8_col),
+    };
+    assert_eq!(
+        rows,
+        [
+            row(255, 65_535, -1, -1),
+            row(255, 65_535, -56, -25_536),
+            row(7, 7, 44, 7),
+            row(128, 32_768, 127, 32_767),
+        ]
+    );
+}
