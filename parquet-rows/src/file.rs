@@ -259,7 +259,9 @@ impl ParquetFile {
 
     /// Checks that `T` matches the schema; returns its binding.
     fn bind<'p, T: ParquetRow<'p>>(&self) -> Result<Binding> {
-        Ok(bind(T::STRUCT_NAME, &T::fields(), self.schema())?)
+        let binding = bind(T::STRUCT_NAME, &T::fields(), self.schema())?;
+        crate::footer::check_dropped(&self.reader, &binding.leaves, self.schema())?;
+        Ok(binding)
     }
 
     /// Reads and decompresses, for every row group, the column chunks `T` reads.

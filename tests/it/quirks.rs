@@ -242,3 +242,95 @@ fn narrow_integers_are_read_from_their_low_bits() {
         ]
     );
 }
+
+/// A file whose footer the `parquet` crate refuses, as pyarrow and duckdb
+/// read it: `a` INT64, `iv` FIXED_LEN_BYTE_ARRAY(12) annotated INTERVAL with
+/// an UNKNOWN logical type beside it (Drill), `na` an OPTIONAL INT32 of
+/// converted type 24, which Thrift does not define (parquet-cpp 1.5.1),
+/// every value null. Two rows.
+fn refused_annotations_file() -> Vec<u8> {
+    let a = Element::leaf("a", physical::INT64, None);
+    let iv = Element {
+        converted_type: Some(converted::INTERVAL),
+        logical_type: Some(11),
+        ..Element::leaf("iv", physical::FIXED_LEN_BYTE_ARRAY, Some(12))
+    };
+    let na = Element {
+        converted_type: Some(24),
+        ..Element::optional("na", physical::INT32)
+    };
+    let chunks = vec![
+        Chunk::new(
+            "a",
+            physical::INT64,
+            vec![Page::data(
+                2,
+                encoding::PLAIN,
+                [7i64, 8].iter().flat_map(|v| v.to_le_bytes()).collect(),
+            )],
+        ),
+        Chunk::new(
+            "iv",
+            physical::FIXED_LEN_BYTE_ARRAY,
+            vec![Page::data(2, encoding::PLAIN, (0..24).collect())],
+        ),
+        // Definition levels: one RLE run of two 0s (null).
+        Chunk::new(
+            "na",
+            physical::INT32,
+            vec![Page::data(2, encoding::PLAIN, vec![2, 0, 0, 0, 4, 0])],
+        ),
+    ];
+    file(&[Element::root(3), a, iv, na], &[(2, chunks)])
+}
+
+/// A column the struct does not read never makes a file unreadable: the
+/// annotations `parquet` refuses are dropped from the footer before it
+/// parses it; binding a field to such a column is a clear error.
+#[test]
+fn annotations_parquet_refuses_do_not_stop_other_columns() {
+    #[derive(ParquetRow, Debug, PartialEq)]
+    struct A {
+        a: i64,
+    }
+    #[derive(ParquetRow, Debug)]
+    struct Interval {
+        a: i64,
+        iv: [u8; 12],
+    }
+    #[derive(ParquetRow, Debug)]
+    struct Na {
+        na: Option<i32>,
+    }
+    let bytes = refused_annotations_file();
+    // What the `parquet` crate says of the footer as written.
+    let footer_len =
+        u32::from_le_bytes(bytes[bytes.len() - 8..bytes.len() - 4].try_into().unwrap());
+    let footer = &bytes[bytes.len() - 8 - footer_len as usize..bytes.len() - 8];
+    let refused = parquet::file::metadata::ParquetMetaDataReader::decode_metadata(footer)
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("Unexpected ConvertedType 24"), "{refused}");
+
+    let file = ParquetFile::from_bytes(bytes).unwrap();
+    assert_eq!(file.read::<A>().unwrap(), [A { a: 7 }, A { a: 8 }]);
+    let e = file.read::<Interval>().unwrap_err().to_string();
+    assert!(e.contains("`iv`"), "{e}");
+    assert!(
+        e.contains("logical type UNKNOWN beside converted type INTERVAL"),
+        "{e}"
+    );
+    let e = file.read::<Na>().unwrap_err().to_string();
+    assert!(e.contains("`na`") && e.contains("converted type 24"), "{e}");
+    // The schema `parquet` built has neither annotation.
+    let schema = file.schema();
+    assert_eq!(
+        schema.column(1).converted_type(),
+        parquet::basic::ConvertedType::INTERVAL
+    );
+    assert_eq!(schema.column(1).logical_type_ref(), None);
+    assert_eq!(
+        schema.column(2).converted_type(),
+        parquet::basic::ConvertedType::NONE
+    );
+}
