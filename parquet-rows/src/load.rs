@@ -222,6 +222,7 @@ impl Loader<'_> {
             }
             let mut loaded = LoadedColumn::new(column.leaf, column.descr, pages);
             (loaded.leading, loaded.trailing) = (column.leading, column.trailing);
+            loaded.max_rebuilt = self.options.page_bytes();
             columns.push(loaded);
         }
         Ok(columns)

@@ -473,3 +473,52 @@ pub fn zstd_bomb(byte: u8, len: usize) -> Vec<u8> {
     }
     out
 }
+
+/// `values` in DELTA_BINARY_PACKED: blocks of 128 deltas in 4 miniblocks of
+/// 32, each miniblock packed LSB first at the width its largest delta needs
+/// (<https://github.com/apache/parquet-format/blob/master/Encodings.md#delta-encoding-delta_binary_packed--5>).
+pub fn delta_binary_packed(values: &[i64]) -> Vec<u8> {
+    fn varint(out: &mut Vec<u8>, mut v: u64) {
+        while v >= 0x80 {
+            out.push((v as u8) | 0x80);
+            v >>= 7;
+        }
+        out.push(v as u8);
+    }
+    let zigzag = |v: i64| ((v << 1) ^ (v >> 63)) as u64;
+    let mut out = Vec::new();
+    varint(&mut out, 128);
+    varint(&mut out, 4);
+    varint(&mut out, values.len() as u64);
+    varint(&mut out, zigzag(values.first().copied().unwrap_or(0)));
+    let deltas: Vec<i64> = values.windows(2).map(|w| w[1].wrapping_sub(w[0])).collect();
+    for block in deltas.chunks(128) {
+        let min = block.iter().copied().min().unwrap_or(0);
+        varint(&mut out, zigzag(min));
+        let minis: Vec<Vec<u64>> = block
+            .chunks(32)
+            .map(|m| m.iter().map(|&d| d.wrapping_sub(min) as u64).collect())
+            .collect();
+        let widths: Vec<u32> = (0..4)
+            .map(|i| {
+                minis.get(i).map_or(0, |m| {
+                    64 - m.iter().copied().max().unwrap_or(0).leading_zeros()
+                })
+            })
+            .collect();
+        out.extend(widths.iter().map(|&w| w as u8));
+        for (mini, &width) in minis.iter().zip(&widths) {
+            let mut bits = vec![0u8; 32 * width as usize / 8];
+            for (i, &v) in mini.iter().enumerate() {
+                for b in 0..width as usize {
+                    if v >> b & 1 == 1 {
+                        let bit = i * width as usize + b;
+                        bits[bit / 8] |= 1 << (bit % 8);
+                    }
+                }
+            }
+            out.extend(bits);
+        }
+    }
+    out
+}

@@ -252,10 +252,11 @@ impl DataPage<'_> {
 pub(super) fn open<'p, P: Physical>(
     page: &'p Page,
     arena: &'p OnceLock<Arena>,
-    max_levels: MaxLevels,
+    (max_levels, max_rebuilt): (MaxLevels, usize),
     shape: PlainShape,
     dict: &mut Option<Vec<P::Value<'p>>>,
 ) -> Result<Option<DataPage<'p>>, DecodeError> {
+    let rebuilt = Rebuilt { arena, max_rebuilt };
     match page {
         Page::DictionaryPage {
             buf,
@@ -299,7 +300,7 @@ pub(super) fn open<'p, P: Physical>(
                 left: num_values,
                 reps,
                 defs,
-                values: values(*encoding, rest, num_values, shape, arena, dict.is_some())?,
+                values: values(*encoding, rest, num_values, shape, rebuilt, dict.is_some())?,
             }))
         }
         Page::DataPageV2 {
@@ -339,7 +340,7 @@ pub(super) fn open<'p, P: Physical>(
                     &bytes[levels_end..],
                     num_values,
                     shape,
-                    arena,
+                    rebuilt,
                     dict.is_some(),
                 )?,
             }))
@@ -386,6 +387,14 @@ fn dictionary<P: Physical>(
     let mut values = Vec::new();
     P::read_plain(&mut PlainDecoder::new(buf), shape, num_values, &mut values)?;
     Ok(values)
+}
+
+/// Where a page's values rebuilt for borrowing go, and the most bytes
+/// they may take.
+#[derive(Clone, Copy)]
+struct Rebuilt<'p> {
+    arena: &'p OnceLock<Arena>,
+    max_rebuilt: usize,
 }
 
 /// The maximum repetition and definition levels of a column.
@@ -444,7 +453,7 @@ fn values<'p>(
     data: &'p [u8],
     num_values: usize,
     shape: PlainShape,
-    arena: &'p OnceLock<Arena>,
+    rebuilt: Rebuilt<'p>,
     has_dict: bool,
 ) -> Result<Values<'p>, DecodeError> {
     match encoding {
@@ -469,7 +478,8 @@ fn values<'p>(
                 data,
                 num_values,
                 fixed_len: shape.fixed_len,
-                arena,
+                arena: rebuilt.arena,
+                max_rebuilt: rebuilt.max_rebuilt,
             };
             match Encoded::open(other, shape.physical, section)? {
                 Some(decoder) => Ok(Values::Encoded(decoder)),
