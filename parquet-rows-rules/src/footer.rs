@@ -601,6 +601,9 @@ pub struct DroppedAnnotation {
     pub why: String,
 }
 
+/// A footer rewritten by [`drop_refused_annotations`], and what it dropped.
+pub type Sanitized = (Vec<u8>, Vec<DroppedAnnotation>);
+
 /// The largest Thrift `ConvertedType` (INTERVAL): larger values are unknown.
 const MAX_CONVERTED: i32 = 21;
 /// The `LogicalType` union's UNKNOWN member (Arrow's null type).
@@ -621,9 +624,7 @@ const LOGICAL_UNKNOWN: i16 = 11;
 /// rewritten: each element's fields are copied, with the field headers after
 /// a dropped field re-encoded (compact Thrift encodes a field's id as the
 /// difference from the previous one's).
-pub fn drop_refused_annotations(
-    metadata: &[u8],
-) -> Result<Option<(Vec<u8>, Vec<DroppedAnnotation>)>, FooterError> {
+pub fn drop_refused_annotations(metadata: &[u8]) -> Result<Option<Sanitized>, FooterError> {
     let mut r = Reader {
         buf: metadata,
         pos: 0,
@@ -845,6 +846,66 @@ mod tests {
         w.field(1, ty::I64).varint(14); // num_rows (never read)
         w.stop();
         w.0
+    }
+
+    /// Root, `iv` FIXED_LEN_BYTE_ARRAY(12) INTERVAL (with an UNKNOWN
+    /// logical type when `refused`), `na` INT32 (converted type 24 when
+    /// `refused`) with a field id after it.
+    fn annotated_footer(refused: bool) -> Vec<u8> {
+        let mut w = W(Vec::new());
+        w.field(1, ty::I32).i32(2);
+        w.field(1, ty::LIST);
+        w.0.push(3 << 4 | ty::STRUCT);
+        w.field(4, ty::BINARY)
+            .string("m")
+            .field(1, ty::I32)
+            .i32(2)
+            .stop();
+        w.field(1, ty::I32).i32(7).field(1, ty::I32).i32(12);
+        w.field(1, ty::I32).i32(0).field(1, ty::BINARY).string("iv");
+        w.field(2, ty::I32).i32(21);
+        if refused {
+            w.field(4, ty::STRUCT).field(11, ty::STRUCT).stop().stop();
+        }
+        w.stop();
+        w.field(1, ty::I32).i32(1).field(2, ty::I32).i32(1);
+        w.field(1, ty::BINARY).string("na");
+        if refused {
+            w.field(2, ty::I32).i32(24).field(3, ty::I32).i32(5);
+        } else {
+            w.field(5, ty::I32).i32(5); // field_id, 5 after the name
+        }
+        w.stop();
+        w.stop();
+        w.0
+    }
+
+    #[test]
+    fn refused_annotations_are_dropped_and_the_headers_after_them_re_encoded() {
+        assert_eq!(drop_refused_annotations(&footer()).unwrap(), None);
+        assert_eq!(
+            drop_refused_annotations(&annotated_footer(false)).unwrap(),
+            None
+        );
+        let (bytes, dropped) = drop_refused_annotations(&annotated_footer(true))
+            .unwrap()
+            .expect("two annotations dropped");
+        assert_eq!(bytes, annotated_footer(false));
+        let leaves: Vec<_> = dropped.iter().map(|d| (d.leaf, d.name.as_str())).collect();
+        assert_eq!(leaves, [(Some(0), "iv"), (Some(1), "na")]);
+        assert_eq!(
+            dropped[0].why,
+            "logical type UNKNOWN beside converted type INTERVAL"
+        );
+        assert_eq!(
+            dropped[1].why,
+            "converted type 24, which parquet-format does not define"
+        );
+        // Every truncation is an error, never a panic.
+        let whole = annotated_footer(true);
+        for end in 0..whole.len() {
+            assert!(drop_refused_annotations(&whole[..end]).is_err(), "{end}");
+        }
     }
 
     fn file(metadata: &[u8]) -> Vec<u8> {

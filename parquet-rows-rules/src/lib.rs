@@ -42,7 +42,7 @@ mod syntax;
 pub use column::{Column, Converted, Logical, Physical, Repetition, TimeUnit};
 pub use footer::{
     check_schema, drop_refused_annotations, read_schema, schema_from_metadata, DroppedAnnotation,
-    FooterError, MAX_SCHEMA_DEPTH,
+    FooterError, Sanitized, MAX_SCHEMA_DEPTH,
 };
 pub use kind::{check, expected, suggest, FieldKind};
 pub use parse::{parse, ParseError};

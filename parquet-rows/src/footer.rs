@@ -177,7 +177,7 @@ fn check_footer(metadata: &[u8]) -> Result<()> {
 /// A column that is not read must not make a file unreadable; binding a
 /// field to one whose annotation was dropped is an error
 /// ([`Footer::dropped`]).
-fn drop_refused(metadata: &[u8]) -> Result<Option<(Vec<u8>, Vec<DroppedAnnotation>)>> {
+fn drop_refused(metadata: &[u8]) -> Result<Option<parquet_rows_rules::Sanitized>> {
     parquet_rows_rules::drop_refused_annotations(metadata).map_err(|e| Error::OutOfSpec {
         location: Location::default(),
         message: format!("footer: {e}"),
