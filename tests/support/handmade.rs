@@ -355,7 +355,7 @@ pub fn file(schema: &[Element], row_groups: &[(i64, Vec<Chunk>)]) -> Vec<u8> {
     file_by(&Writer::default(), schema, row_groups)
 }
 
-/// [`file`], with the footer's quirks of `writer`.
+/// [`file()`], with the footer's quirks of `writer`.
 pub fn file_by(writer: &Writer, schema: &[Element], row_groups: &[(i64, Vec<Chunk>)]) -> Vec<u8> {
     let mut out = b"PAR1".to_vec();
     // (num_rows, per chunk: (offset, size, chunk))
