@@ -37,10 +37,6 @@ const EXCLUDED: &[(&str, &str)] = &[
 /// Corpus files whose structs are built but whose decoding must fail (an
 /// `Err`, never a panic), and why.
 const DECODE_FAILS: &[(&str, &str)] = &[
-    (
-        "data/nation.dict-malformed.parquet",
-        "its dictionary page is malformed; an error is allowed (CORPUS.md)",
-    ),
     ("bad_data/ARROW-GH-41317.parquet", "malformed on purpose"),
     ("bad_data/ARROW-GH-41321.parquet", "malformed on purpose"),
     ("bad_data/ARROW-GH-45185.parquet", "malformed on purpose"),

@@ -590,6 +590,195 @@ fn children(
     Ok(nodes)
 }
 
+/// An annotation [`drop_refused_annotations`] took out of a schema element.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DroppedAnnotation {
+    /// The column's index among the leaves (depth first), for a leaf.
+    pub leaf: Option<usize>,
+    /// The element's name.
+    pub name: String,
+    /// What was dropped, and why.
+    pub why: String,
+}
+
+/// A footer rewritten by [`drop_refused_annotations`], and what it dropped.
+pub type Sanitized = (Vec<u8>, Vec<DroppedAnnotation>);
+
+/// The largest Thrift `ConvertedType` (INTERVAL): larger values are unknown.
+const MAX_CONVERTED: i32 = 21;
+/// The `LogicalType` union's UNKNOWN member (Arrow's null type).
+const LOGICAL_UNKNOWN: i16 = 11;
+
+/// Takes out of a serialized `FileMetaData` the schema annotations that the
+/// `parquet` crate refuses to open a file with, although pyarrow and duckdb
+/// read the file:
+///
+/// - a converted type Thrift does not define (parquet-cpp 1.5.1 wrote 24:
+///   "Unexpected ConvertedType 24");
+/// - an UNKNOWN logical type beside a converted type (Drill wrote it with
+///   INTERVAL: "Logical type Unknown is incompatible with converted type
+///   INTERVAL"); the converted type stays.
+///
+/// Returns the rewritten bytes and what was dropped, or `None` when nothing
+/// was (the bytes are then used as they are). Only the schema list is
+/// rewritten: each element's fields are copied, with the field headers after
+/// a dropped field re-encoded (compact Thrift encodes a field's id as the
+/// difference from the previous one's).
+pub fn drop_refused_annotations(metadata: &[u8]) -> Result<Option<Sanitized>, FooterError> {
+    let mut r = Reader {
+        buf: metadata,
+        pos: 0,
+    };
+    let mut out = Vec::with_capacity(metadata.len());
+    let mut dropped = Vec::new();
+    let mut last = 0;
+    loop {
+        let start = r.pos;
+        let Some((id, kind)) = r.field(&mut last)? else {
+            break;
+        };
+        if id != 2 || kind != ty::LIST {
+            r.skip(kind, 0)?;
+            out.extend_from_slice(&metadata[start..r.pos]);
+            continue;
+        }
+        let (elem, size) = r.list()?;
+        out.extend_from_slice(&metadata[start..r.pos]);
+        if elem != ty::STRUCT {
+            return Err(corrupt("the schema is not a list of structs"));
+        }
+        let mut leaves = 0;
+        for index in 0..size {
+            rewrite_element(&mut r, index, &mut leaves, &mut out, &mut dropped)?;
+        }
+    }
+    out.push(ty::STOP);
+    out.extend_from_slice(&metadata[r.pos..]);
+    Ok((!dropped.is_empty()).then_some((out, dropped)))
+}
+
+/// Copies schema element `index` from `r` to `out`, without the annotations
+/// [`drop_refused_annotations`] drops (recorded in `dropped`); `leaves`
+/// counts the leaves seen so far.
+fn rewrite_element(
+    r: &mut Reader<'_>,
+    index: usize,
+    leaves: &mut usize,
+    out: &mut Vec<u8>,
+    dropped: &mut Vec<DroppedAnnotation>,
+) -> Result<(), FooterError> {
+    // (id, kind, the value's bytes)
+    let mut fields = Vec::new();
+    let mut last = 0;
+    while let Some((id, kind)) = r.field(&mut last)? {
+        let start = r.pos;
+        r.skip(kind, 0)?;
+        fields.push((id, kind, start..r.pos));
+    }
+    let value = |id: i16, kind: u8| {
+        fields
+            .iter()
+            .find(|f| f.0 == id && f.1 == kind)
+            .map(|f| Reader {
+                buf: &r.buf[f.2.clone()],
+                pos: 0,
+            })
+    };
+    let converted = value(6, ty::I32).map(|mut v| v.i32()).transpose()?;
+    // The union's member: the id of the logical type struct's one field.
+    let logical = match value(10, ty::STRUCT) {
+        Some(mut v) => v.field(&mut 0)?.map(|(id, _)| id),
+        None => None,
+    };
+    let name = match value(4, ty::BINARY) {
+        Some(mut v) => String::from_utf8_lossy(v.binary()?).into_owned(),
+        None => String::new(),
+    };
+    let children = value(5, ty::I32).map(|mut v| v.i32()).transpose()?;
+    let leaf = (index > 0 && matches!(children, None | Some(0))).then(|| {
+        *leaves += 1;
+        *leaves - 1
+    });
+    let mut drop_ids = Vec::new();
+    if let Some(c) = converted.filter(|c| !(0..=MAX_CONVERTED).contains(c)) {
+        drop_ids.push(6);
+        dropped.push(DroppedAnnotation {
+            leaf,
+            name: name.clone(),
+            why: format!("converted type {c}, which parquet-format does not define"),
+        });
+    }
+    if logical == Some(LOGICAL_UNKNOWN) && converted.is_some() && !drop_ids.contains(&6) {
+        drop_ids.push(10);
+        dropped.push(DroppedAnnotation {
+            leaf,
+            name,
+            why: format!(
+                "logical type UNKNOWN beside converted type {}",
+                converted.map_or_else(String::new, converted_name)
+            ),
+        });
+    }
+    let mut last = 0i16;
+    for (id, kind, bytes) in fields {
+        if drop_ids.contains(&id) {
+            continue;
+        }
+        match id.checked_sub(last).filter(|d| (1..=15).contains(d)) {
+            Some(delta) => out.push((delta as u8) << 4 | kind),
+            None => {
+                out.push(kind);
+                let zigzag = (i64::from(id) << 1 ^ i64::from(id) >> 63) as u64;
+                write_varint(out, zigzag);
+            }
+        }
+        last = id;
+        out.extend_from_slice(&r.buf[bytes]);
+    }
+    out.push(ty::STOP);
+    Ok(())
+}
+
+fn write_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// The Thrift name of converted type `c` (defined ones only).
+fn converted_name(c: i32) -> String {
+    const NAMES: [&str; 22] = [
+        "UTF8",
+        "MAP",
+        "MAP_KEY_VALUE",
+        "LIST",
+        "ENUM",
+        "DECIMAL",
+        "DATE",
+        "TIME_MILLIS",
+        "TIME_MICROS",
+        "TIMESTAMP_MILLIS",
+        "TIMESTAMP_MICROS",
+        "UINT_8",
+        "UINT_16",
+        "UINT_32",
+        "UINT_64",
+        "INT_8",
+        "INT_16",
+        "INT_32",
+        "INT_64",
+        "JSON",
+        "BSON",
+        "INTERVAL",
+    ];
+    usize::try_from(c)
+        .ok()
+        .and_then(|i| NAMES.get(i))
+        .map_or_else(|| c.to_string(), |n| (*n).to_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -657,6 +846,66 @@ mod tests {
         w.field(1, ty::I64).varint(14); // num_rows (never read)
         w.stop();
         w.0
+    }
+
+    /// Root, `iv` FIXED_LEN_BYTE_ARRAY(12) INTERVAL (with an UNKNOWN
+    /// logical type when `refused`), `na` INT32 (converted type 24 when
+    /// `refused`) with a field id after it.
+    fn annotated_footer(refused: bool) -> Vec<u8> {
+        let mut w = W(Vec::new());
+        w.field(1, ty::I32).i32(2);
+        w.field(1, ty::LIST);
+        w.0.push(3 << 4 | ty::STRUCT);
+        w.field(4, ty::BINARY)
+            .string("m")
+            .field(1, ty::I32)
+            .i32(2)
+            .stop();
+        w.field(1, ty::I32).i32(7).field(1, ty::I32).i32(12);
+        w.field(1, ty::I32).i32(0).field(1, ty::BINARY).string("iv");
+        w.field(2, ty::I32).i32(21);
+        if refused {
+            w.field(4, ty::STRUCT).field(11, ty::STRUCT).stop().stop();
+        }
+        w.stop();
+        w.field(1, ty::I32).i32(1).field(2, ty::I32).i32(1);
+        w.field(1, ty::BINARY).string("na");
+        if refused {
+            w.field(2, ty::I32).i32(24).field(3, ty::I32).i32(5);
+        } else {
+            w.field(5, ty::I32).i32(5); // field_id, 5 after the name
+        }
+        w.stop();
+        w.stop();
+        w.0
+    }
+
+    #[test]
+    fn refused_annotations_are_dropped_and_the_headers_after_them_re_encoded() {
+        assert_eq!(drop_refused_annotations(&footer()).unwrap(), None);
+        assert_eq!(
+            drop_refused_annotations(&annotated_footer(false)).unwrap(),
+            None
+        );
+        let (bytes, dropped) = drop_refused_annotations(&annotated_footer(true))
+            .unwrap()
+            .expect("two annotations dropped");
+        assert_eq!(bytes, annotated_footer(false));
+        let leaves: Vec<_> = dropped.iter().map(|d| (d.leaf, d.name.as_str())).collect();
+        assert_eq!(leaves, [(Some(0), "iv"), (Some(1), "na")]);
+        assert_eq!(
+            dropped[0].why,
+            "logical type UNKNOWN beside converted type INTERVAL"
+        );
+        assert_eq!(
+            dropped[1].why,
+            "converted type 24, which parquet-format does not define"
+        );
+        // Every truncation is an error, never a panic.
+        let whole = annotated_footer(true);
+        for end in 0..whole.len() {
+            assert!(drop_refused_annotations(&whole[..end]).is_err(), "{end}");
+        }
     }
 
     fn file(metadata: &[u8]) -> Vec<u8> {

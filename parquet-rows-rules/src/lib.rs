@@ -43,7 +43,10 @@ mod write;
 
 pub use column::{Column, Converted, Logical, Physical, Repetition, TimeUnit};
 pub use counts::sound_statistics;
-pub use footer::{check_schema, read_schema, schema_from_metadata, FooterError, MAX_SCHEMA_DEPTH};
+pub use footer::{
+    check_schema, drop_refused_annotations, read_schema, schema_from_metadata, DroppedAnnotation,
+    FooterError, Sanitized, MAX_SCHEMA_DEPTH,
+};
 pub use kind::{check, expected, suggest, FieldKind};
 pub use parse::{parse, ParseError};
 pub use schema::{closest_name, edit_distance, Field, Node, Problem, Schema};

@@ -274,7 +274,9 @@ impl ParquetFile {
 
     /// Checks that `T` matches the schema; returns its binding.
     fn bind<'p, T: ParquetRow<'p>>(&self) -> Result<Binding> {
-        Ok(bind(T::STRUCT_NAME, &T::fields(), self.schema())?)
+        let binding = bind(T::STRUCT_NAME, &T::fields(), self.schema())?;
+        crate::footer::check_dropped(&self.reader, &binding.leaves, self.schema())?;
+        Ok(binding)
     }
 
     /// Reads and decompresses, for every row group, the column chunks `T` reads.
@@ -746,6 +748,7 @@ impl ParquetFile {
             file_len: self.len,
             options: self.options,
             parallel,
+            writer: crate::quirks::Writer::of(self.reader.metadata().file_metadata().created_by()),
         }
         .load(binding, plan)
     }

@@ -16,6 +16,8 @@ use parquet::file::metadata::{
 };
 use parquet::file::reader::{ChunkReader, Length};
 
+use parquet_rows_rules::DroppedAnnotation;
+
 use crate::error::{Error, Location, Result};
 
 /// How many bytes at the end of a file are fetched first: the footer of a
@@ -31,6 +33,7 @@ pub(crate) const FOOTER_GUESS: u64 = 64 << 10;
 #[derive(Debug, Clone)]
 pub(crate) struct Footer {
     metadata: Arc<ParquetMetaData>,
+    dropped: Arc<[DroppedAnnotation]>, // annotations taken out before `parquet` parsed the footer
 }
 
 impl Footer {
@@ -41,28 +44,48 @@ impl Footer {
     pub(crate) fn decode(tail: Bytes, file_len: u64) -> Result<Self> {
         check_magic(&tail, file_len)?;
         let serialized = serialized_metadata(&tail, file_len);
+        let mut sanitized = None;
         if let Some(metadata) = serialized {
             check_footer(metadata)?;
+            sanitized = drop_refused(metadata)?;
         }
-        let sound = serialized.and_then(|m| parquet_rows_rules::sound_statistics(m).ok().flatten());
-        let tail = Tail {
-            file_len,
-            offset: file_len.saturating_sub(tail.len() as u64),
-            bytes: tail,
-        };
         // A negative null or NaN count makes `parquet` refuse the whole
         // footer; those counts only ever served pruning, so the statistics
         // of the columns that have one are dropped (pruning then reads
         // them) and the file is read.
-        let options = sound.map(|keep| {
-            ParquetMetaDataOptions::new()
-                .with_column_stats_policy(ParquetStatisticsPolicy::skip_except(&keep))
-        });
-        let metadata = ParquetMetaDataReader::new()
-            .with_metadata_options(options)
-            .parse_and_finish(&tail)?;
+        let statistics = |metadata: &[u8]| {
+            parquet_rows_rules::sound_statistics(metadata)
+                .ok()
+                .flatten()
+                .map(|keep| {
+                    ParquetMetaDataOptions::new()
+                        .with_column_stats_policy(ParquetStatisticsPolicy::skip_except(&keep))
+                })
+        };
+        let (metadata, dropped) = match sanitized {
+            Some((bytes, dropped)) => {
+                let options = statistics(&bytes);
+                let metadata =
+                    ParquetMetaDataReader::decode_metadata_with_options(&bytes, options.as_ref())?;
+                (metadata, dropped)
+            }
+            None => {
+                let options = serialized.and_then(statistics);
+                let tail = Tail {
+                    file_len,
+                    offset: file_len.saturating_sub(tail.len() as u64),
+                    bytes: tail,
+                };
+                let metadata = ParquetMetaDataReader::new()
+                    .with_metadata_options(options)
+                    .parse_and_finish(&tail)?;
+                (metadata, Vec::new())
+            }
+        };
+        let metadata = crate::quirks::pad_chunks(metadata, file_len);
         Ok(Footer {
             metadata: Arc::new(metadata),
+            dropped: dropped.into(),
         })
     }
 
@@ -80,12 +103,19 @@ impl Footer {
             .build();
         Footer {
             metadata: Arc::new(metadata),
+            dropped: self.dropped.clone(),
         }
     }
 
     /// The parsed metadata.
     pub(crate) fn metadata(&self) -> &ParquetMetaData {
         &self.metadata
+    }
+
+    /// The annotations taken out of the schema before `parquet` parsed it
+    /// (see [`drop_refused`]).
+    pub(crate) fn dropped(&self) -> &[DroppedAnnotation] {
+        &self.dropped
     }
 
     /// Number of row groups.
@@ -161,6 +191,46 @@ fn check_footer(metadata: &[u8]) -> Result<()> {
             location: Location::default(),
             message,
         }
+    })
+}
+
+/// The footer's bytes without the schema annotations the `parquet` crate
+/// refuses to open a file with, which pyarrow and duckdb read (an undefined
+/// converted type, an UNKNOWN logical type beside a converted type: see
+/// `docs/writer-quirks.md`), and what was dropped; `None` when nothing was.
+/// A column that is not read must not make a file unreadable; binding a
+/// field to one whose annotation was dropped is an error
+/// ([`Footer::dropped`]).
+fn drop_refused(metadata: &[u8]) -> Result<Option<parquet_rows_rules::Sanitized>> {
+    parquet_rows_rules::drop_refused_annotations(metadata).map_err(|e| Error::OutOfSpec {
+        location: Location::default(),
+        message: format!("footer: {e}"),
+    })
+}
+
+/// An error when one of `leaves` (the columns a struct binds) had its
+/// annotation dropped by [`drop_refused`]: its values cannot be given the
+/// meaning the writer meant.
+pub(crate) fn check_dropped(
+    footer: &Footer,
+    leaves: &[usize],
+    schema: &parquet::schema::types::SchemaDescriptor,
+) -> Result<()> {
+    let Some((leaf, why)) = footer.dropped().iter().find_map(|d| {
+        let leaf = d.leaf.filter(|l| leaves.contains(l))?;
+        Some((leaf, &d.why))
+    }) else {
+        return Ok(());
+    };
+    Err(Error::Unsupported {
+        location: Location {
+            column: schema.column(leaf).path().string(),
+            ..Location::default()
+        },
+        message: format!(
+            "the column's annotation is not supported ({why}): the footer's `parquet` parser \
+             refuses it, so it was dropped to open the file; other columns can be read"
+        ),
     })
 }
 

@@ -6,6 +6,7 @@ use std::ops::Range;
 use crate::chunk::LoadedColumn;
 use crate::column::ColumnReader;
 use crate::error::{Error, Location, Result};
+use crate::options::ReadOptions;
 use crate::partition::Partitions;
 use crate::physical::Physical;
 use crate::shape::Bound;
@@ -54,7 +55,7 @@ pub struct RowGroup<'a, 'p> {
     pub(crate) group: &'p LoadedRowGroup,
     pub(crate) fields: &'a [Bound], // per field of the row struct, in field order
     pub(crate) partitions: &'a Partitions, // the file's partition values
-    pub(crate) output_bytes: usize, // `ReadOptions::max_output_bytes`, which bounds lists too
+    pub(crate) options: ReadOptions, // its limits bound lists too (`max_output_bytes`, `max_list_elements`)
     pub(crate) rows: Range<usize>, // invariant: within `0..group.num_rows`; the loaded rows to decode
     runs: Option<&'a [(usize, usize)]>, // invariant: covers `rows`; rows to skip and decode in turn (`None`: decode all)
     whole: [(usize, usize); 1],         // the one run of `rows` when `runs` is `None`
@@ -66,14 +67,14 @@ impl<'a, 'p> RowGroup<'a, 'p> {
         group: &'p LoadedRowGroup,
         fields: &'a [Bound],
         partitions: &'a Partitions,
-        output_bytes: usize,
+        options: ReadOptions,
         rows: Range<usize>,
     ) -> Self {
         RowGroup {
             group,
             fields,
             partitions,
-            output_bytes,
+            options,
             whole: [(0, rows.len())],
             rows,
             runs: None,
@@ -86,12 +87,12 @@ impl<'a, 'p> RowGroup<'a, 'p> {
         group: &'p LoadedRowGroup,
         fields: &'a [Bound],
         partitions: &'a Partitions,
-        output_bytes: usize,
+        options: ReadOptions,
         runs: &'a [(usize, usize)],
     ) -> Self {
         RowGroup {
             runs: Some(runs),
-            ..RowGroup::new(group, fields, partitions, output_bytes, 0..group.num_rows)
+            ..RowGroup::new(group, fields, partitions, options, 0..group.num_rows)
         }
     }
 }
@@ -184,7 +185,13 @@ impl<'p> RowGroup<'_, 'p> {
     /// the rows are checked against it before decoding, the elements of
     /// lists while they are assembled.
     pub(crate) fn output_bytes(&self) -> usize {
-        self.output_bytes
+        self.options.output_bytes()
+    }
+
+    /// The most elements one list may hold
+    /// ([`ReadOptions::max_list_elements`](crate::ReadOptions::max_list_elements)).
+    pub(crate) fn list_elements(&self) -> usize {
+        self.options.list_elements()
     }
 
     /// Column `leaf` in this row group, for errors.

@@ -377,6 +377,7 @@ mod pages;
 mod parallel;
 mod partition;
 mod physical;
+mod quirks;
 #[cfg(feature = "object_store")]
 pub mod remote;
 mod row;

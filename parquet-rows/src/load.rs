@@ -17,6 +17,7 @@ use crate::error::{Error, Location, Result};
 use crate::filter::plan::{chunk_ranges, GroupPlan};
 use crate::group::LoadedRowGroup;
 use crate::options::ReadOptions;
+use crate::quirks::Writer;
 
 /// What loading one row group reads from, and how.
 pub(crate) struct Loader<'a> {
@@ -26,6 +27,7 @@ pub(crate) struct Loader<'a> {
     pub(crate) file_len: u64, // bounds the column chunks' byte ranges
     pub(crate) options: ReadOptions,
     pub(crate) parallel: bool, // decompress the pages on rayon's pool
+    pub(crate) writer: Writer, // the quirks of the file's writer
 }
 
 /// A column chunk whose pages were read and checked, not decompressed yet.
@@ -173,7 +175,12 @@ impl Loader<'_> {
         (scanned.leading, scanned.trailing) = (leading, trailing);
         for range in ranges.iter().cloned() {
             let bytes = self.source.read(range.start, range.end - range.start)?;
-            let scan = scan_pages(&bytes, chunk.compression(), budget);
+            // Chunks padded for PARQUET-816 end at their values, not their bytes.
+            let values = self
+                .writer
+                .dictionary_header_outside_sizes
+                .then(|| u64::try_from(chunk.num_values()).unwrap_or(0));
+            let scan = scan_pages(&bytes, chunk.compression(), budget, values);
             scanned.ranges.push(scan.pending.len());
             scanned.pages.extend(scan.pending);
             if let Some((page, e)) = scan.failure {
@@ -231,6 +238,7 @@ impl Loader<'_> {
             }
             let mut loaded = LoadedColumn::new(column.leaf, column.descr, pages);
             (loaded.leading, loaded.trailing) = (column.leading, column.trailing);
+            loaded.max_rebuilt = self.options.page_bytes();
             columns.push(loaded);
         }
         Ok(columns)

@@ -25,12 +25,14 @@ pub struct ReadOptions {
     output_bytes: usize,    // the rows of one read
     checksums: bool,        // verify the pages' CRC32 where the writer stored one
     task_rows: usize,       // the fewest rows a parallel reader decodes in one task
+    list_elements: usize,   // the most elements of one list
 }
 
 impl Default for ReadOptions {
     /// 256 MiB for one decompressed page (writers cut pages at about 1 MiB),
     /// 4 GiB for the decompressed pages of one row group's bound columns,
-    /// 8 GiB for the rows of one read; parallel tasks of at least 65,536 rows.
+    /// 8 GiB for the rows of one read; parallel tasks of at least 65,536 rows;
+    /// lists of at most 2^24 (16,777,216) elements.
     fn default() -> Self {
         ReadOptions {
             page_bytes: 256 << 20,
@@ -38,6 +40,7 @@ impl Default for ReadOptions {
             output_bytes: 8 << 30,
             checksums: false,
             task_rows: 1 << 16,
+            list_elements: 1 << 24,
         }
     }
 }
@@ -72,6 +75,31 @@ impl ReadOptions {
     pub fn max_output_bytes(mut self, bytes: usize) -> Self {
         self.output_bytes = bytes;
         self
+    }
+
+    /// The most elements one list field (`Vec<T>`, a map) may hold in one
+    /// row: 2^24 (16,777,216) by default. A list's elements cannot be
+    /// counted before its repetition levels are decoded, and a page of a few
+    /// bytes can hold one RLE run of 2^31 levels that never ends the row: the
+    /// list would grow until an allocation of gigabytes aborts the process.
+    /// Past this limit the read is an [`Error::Limit`](crate::Error::Limit)
+    /// naming the column. The elements of a row group's lists are also held
+    /// to [`ReadOptions::max_output_bytes`].
+    ///
+    /// ```
+    /// # use parquet_rows::ReadOptions;
+    /// let options = ReadOptions::default().max_list_elements(1 << 30);
+    /// assert_eq!(options.list_elements(), 1 << 30);
+    /// ```
+    #[must_use]
+    pub fn max_list_elements(mut self, elements: usize) -> Self {
+        self.list_elements = elements;
+        self
+    }
+
+    /// See [`ReadOptions::max_list_elements`].
+    pub fn list_elements(&self) -> usize {
+        self.list_elements
     }
 
     /// Checks that `rows` rows of `T` fit [`ReadOptions::max_output_bytes`].

@@ -178,13 +178,7 @@ impl Pages {
     ) -> Result<Runs> {
         self.check_loaded(group, binding)?;
         let rows = 0..group.num_rows;
-        let whole = RowGroup::new(
-            group,
-            &binding.fields,
-            &self.partitions,
-            self.options.output_bytes(),
-            rows,
-        );
+        let whole = RowGroup::new(group, &binding.fields, &self.partitions, self.options, rows);
         select::select::<T>(&whole, selection, window)
     }
 
@@ -224,7 +218,7 @@ impl Pages {
             group,
             &binding.fields,
             &self.partitions,
-            self.options.output_bytes(),
+            self.options,
             runs.pairs(),
         );
         T::decode(&rows, out)
@@ -335,7 +329,7 @@ impl Pages {
                     group,
                     &binding.fields,
                     &self.partitions,
-                    self.options.output_bytes(),
+                    self.options,
                     parts[p].clone(),
                 ),
                 part,
@@ -393,7 +387,7 @@ impl Pages {
                     group,
                     &binding.fields,
                     &self.partitions,
-                    self.options.output_bytes(),
+                    self.options,
                     0..group.num_rows,
                 ),
                 out,

@@ -701,6 +701,7 @@ mod tests {
             num_values: 2,
             fixed_len: None,
             arena: &arena,
+            max_rebuilt: usize::MAX,
         };
         let mut split8 = Split::<8>::open(section).unwrap();
         assert!(Int32::read_le8(&mut split8, shape(), 1, &mut Vec::new()).is_err());

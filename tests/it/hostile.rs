@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use parquet_rows::{Error, ParquetFile, ParquetRow};
 use parquet_rows_suite::handmade::{
-    codec, encoding, file, physical, zstd_bomb, Chunk, Element, Page,
+    codec, delta_binary_packed, encoding, file, physical, zstd_bomb, Chunk, Element, Page,
 };
 
 /// The child's address space: the whole test binary, its threads and the
@@ -90,6 +90,13 @@ const CASES: &[(&str, Case)] = &[
     ),
     ("rle_run_of_2_31_rows", rle_run_of_2_31_rows),
     ("list_of_2_31_elements", list_of_2_31_elements),
+    ("list_never_ends_default_options", || {
+        list_never_ends(parquet_rows::ReadOptions::default())
+    }),
+    (
+        "delta_byte_array_rebuilds_1_gib",
+        delta_byte_array_rebuilds_1_gib,
+    ),
     ("allocate_past_the_limit", || {
         vec![1u8; 2 << 30].len().to_string()
     }),
@@ -320,6 +327,28 @@ fn rle_run(count: u64, value: u8) -> Vec<u8> {
 /// indices. The list grows element by element until the output limit
 /// (64 MiB here, 8M elements) stops it.
 fn list_of_2_31_elements() -> String {
+    list_never_ends(parquet_rows::ReadOptions::default().max_output_bytes(64 << 20))
+}
+
+/// 1,024 rows of one BYTE_ARRAY column in one DELTA_BYTE_ARRAY page of
+/// about 1 MiB: the first value is 1 MiB of suffix, each next one shares all
+/// of it as its prefix. Rebuilt for borrowing, the values take 1 GiB; the
+/// page limit (256 MiB by default) stops them before anything is reserved.
+fn delta_byte_array_rebuilds_1_gib() -> String {
+    const ROWS: usize = 1024;
+    const LEN: i64 = 1 << 20;
+    let prefixes: Vec<i64> = (0..ROWS).map(|i| if i == 0 { 0 } else { LEN }).collect();
+    let suffixes: Vec<i64> = (0..ROWS).map(|i| if i == 0 { LEN } else { 0 }).collect();
+    let mut body = delta_binary_packed(&prefixes);
+    body.extend(delta_binary_packed(&suffixes));
+    body.extend(std::iter::repeat_n(b'x', LEN as usize));
+    let leaf = Element::leaf("v", physical::BYTE_ARRAY, None);
+    let pages = vec![Page::data(ROWS as i32, encoding::DELTA_BYTE_ARRAY, body)];
+    borrowed(one_column(leaf, ROWS as i64, pages))
+}
+
+/// [`list_of_2_31_elements`] read with `options`.
+fn list_never_ends(options: parquet_rows::ReadOptions) -> String {
     let leaf = Element {
         repetition: Some(2), // REPEATED
         ..Element::leaf("x", physical::INT64, None)
@@ -341,7 +370,6 @@ fn list_of_2_31_elements() -> String {
     ];
     let bytes = one_column(leaf, 1, pages);
     assert!(bytes.len() < 200, "{} bytes", bytes.len());
-    let options = parquet_rows::ReadOptions::default().max_output_bytes(64 << 20);
     describe(
         ParquetFile::from_bytes(bytes)
             .and_then(|f| f.with_options(options).read::<L>().map(|rows| rows.len())),
@@ -573,5 +601,21 @@ fn a_valid_list_of_2_31_elements_stops_at_the_output_limit() {
     check(
         "list_of_2_31_elements",
         "Limit: over a limit (column `x`, row group 0): the lists of this row group hold more than 8388608 elements of 8 bytes, more than `max_output_bytes` allows; read into a struct without this list, or raise it with `ReadOptions::max_output_bytes`",
+    );
+}
+
+#[test]
+fn a_list_whose_row_never_ends_stops_at_the_list_limit() {
+    check(
+        "list_never_ends_default_options",
+        "Limit: over a limit (column `x`, row group 0): a list holds more than 16777216 elements in one row, more than `max_list_elements` allows (its repetition levels may never end the row); raise it with `ReadOptions::max_list_elements`",
+    );
+}
+
+#[test]
+fn delta_byte_array_values_count_against_the_page_limit() {
+    check(
+        "delta_byte_array_rebuilds_1_gib",
+        "Limit: over a limit (column `v`, row group 0, page 0): DELTA_BYTE_ARRAY values rebuild to 1073741824 bytes, more than the 268435456 a page may take (raise `ReadOptions::max_page_bytes`)",
     );
 }

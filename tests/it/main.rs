@@ -43,6 +43,7 @@ mod nested;
 mod optional;
 mod parallel;
 mod partition;
+mod quirks;
 mod remote;
 mod roundtrip;
 mod write;

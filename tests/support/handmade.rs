@@ -17,6 +17,8 @@ pub mod physical {
 pub mod encoding {
     pub const PLAIN: i32 = 0;
     pub const RLE: i32 = 3;
+    /// The deprecated level encoding.
+    pub const BIT_PACKED: i32 = 4;
     pub const DELTA_LENGTH_BYTE_ARRAY: i32 = 6;
     pub const DELTA_BYTE_ARRAY: i32 = 7;
     pub const RLE_DICTIONARY: i32 = 8;
@@ -33,6 +35,19 @@ pub mod codec {
 
 /// Thrift `FieldRepetitionType::REQUIRED`.
 pub const REQUIRED: i32 = 0;
+/// Thrift `FieldRepetitionType::OPTIONAL`.
+pub const OPTIONAL: i32 = 1;
+
+/// Thrift `ConvertedType`.
+pub mod converted {
+    pub const UTF8: i32 = 0;
+    pub const UINT_8: i32 = 11;
+    pub const UINT_16: i32 = 12;
+    pub const UINT_32: i32 = 13;
+    pub const INT_8: i32 = 15;
+    pub const INT_16: i32 = 16;
+    pub const INTERVAL: i32 = 21;
+}
 
 const I32: u8 = 5;
 const I64: u8 = 6;
@@ -171,6 +186,11 @@ pub struct Element {
     pub repetition: Option<i32>,
     /// Children of a group.
     pub num_children: Option<i32>,
+    /// Thrift `ConvertedType`.
+    pub converted_type: Option<i32>,
+    /// The member of the Thrift `LogicalType` union, written as an empty
+    /// struct (UNKNOWN is 11).
+    pub logical_type: Option<i16>,
 }
 
 impl Element {
@@ -182,6 +202,8 @@ impl Element {
             type_length: None,
             repetition: None,
             num_children: Some(children),
+            converted_type: None,
+            logical_type: None,
         }
     }
 
@@ -202,6 +224,16 @@ impl Element {
             type_length,
             repetition: Some(REQUIRED),
             num_children: None,
+            converted_type: None,
+            logical_type: None,
+        }
+    }
+
+    /// An OPTIONAL leaf column.
+    pub fn optional(name: &str, physical: i32) -> Self {
+        Element {
+            repetition: Some(OPTIONAL),
+            ..Element::leaf(name, physical, None)
         }
     }
 }
@@ -219,6 +251,8 @@ pub struct Page {
     pub uncompressed_size: Option<i32>,
     /// The header's compressed size; the body's length when `None`.
     pub compressed_size: Option<i32>,
+    /// The encoding of a data page's levels (RLE unless set).
+    pub level_encoding: i32,
     /// The bytes after the header.
     pub body: Vec<u8>,
 }
@@ -232,6 +266,7 @@ impl Page {
             encoding,
             uncompressed_size: None,
             compressed_size: None,
+            level_encoding: encoding::RLE,
             body,
         }
     }
@@ -242,6 +277,14 @@ impl Page {
             dictionary: true,
             ..Page::data(num_values, encoding::PLAIN, body)
         }
+    }
+
+    /// The header's bytes.
+    pub fn header(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.write(&mut out);
+        out.truncate(out.len() - self.body.len());
+        out
     }
 
     fn write(&self, out: &mut Vec<u8>) {
@@ -260,8 +303,8 @@ impl Page {
             t.field_struct(5)
                 .i32(1, self.num_values)
                 .i32(2, self.encoding)
-                .i32(3, encoding::RLE)
-                .i32(4, encoding::RLE)
+                .i32(3, self.level_encoding)
+                .i32(4, self.level_encoding)
                 .end();
         }
         t.end();
@@ -295,9 +338,25 @@ impl Chunk {
     }
 }
 
+/// What a writer puts in the footer besides the schema and the chunks.
+#[derive(Debug, Clone, Default)]
+pub struct Writer {
+    /// `FileMetaData.created_by`.
+    pub created_by: Option<String>,
+    /// Leave the dictionary page's header out of the chunks'
+    /// `total_compressed_size` and `total_uncompressed_size`, as parquet-mr
+    /// up to 1.2.8 did (PARQUET-816).
+    pub sizes_without_dictionary_header: bool,
+}
+
 /// A whole file: `schema` (depth first, root first), and row groups of
 /// (row count, one chunk per leaf column).
 pub fn file(schema: &[Element], row_groups: &[(i64, Vec<Chunk>)]) -> Vec<u8> {
+    file_by(&Writer::default(), schema, row_groups)
+}
+
+/// [`file()`], with the footer's quirks of `writer`.
+pub fn file_by(writer: &Writer, schema: &[Element], row_groups: &[(i64, Vec<Chunk>)]) -> Vec<u8> {
     let mut out = b"PAR1".to_vec();
     // (num_rows, per chunk: (offset, size, chunk))
     let mut placed = Vec::new();
@@ -328,6 +387,12 @@ pub fn file(schema: &[Element], row_groups: &[(i64, Vec<Chunk>)]) -> Vec<u8> {
         if let Some(n) = e.num_children {
             t.i32(5, n);
         }
+        if let Some(c) = e.converted_type {
+            t.i32(6, c);
+        }
+        if let Some(member) = e.logical_type {
+            t.field_struct(10).field_struct(member).end().end();
+        }
     });
     let total = placed
         .iter()
@@ -345,11 +410,24 @@ pub fn file(schema: &[Element], row_groups: &[(i64, Vec<Chunk>)]) -> Vec<u8> {
                 offset
             };
             let paths: Vec<&str> = chunk.path.iter().map(String::as_str).collect();
+            let size = if dictionary && writer.sizes_without_dictionary_header {
+                size - chunk.pages[0].header().len() as i64
+            } else {
+                size
+            };
             t.i32(1, chunk.physical)
                 .i32s(2, &[encoding::PLAIN, encoding::RLE])
                 .binaries(3, &paths)
                 .i32(4, chunk.codec)
-                .i64(5, chunk.pages.iter().map(|p| i64::from(p.num_values)).sum())
+                .i64(
+                    5,
+                    chunk
+                        .pages
+                        .iter()
+                        .filter(|p| !p.dictionary)
+                        .map(|p| i64::from(p.num_values))
+                        .sum(),
+                )
                 .i64(6, size)
                 .i64(7, size)
                 .i64(9, data_offset);
@@ -361,6 +439,9 @@ pub fn file(schema: &[Element], row_groups: &[(i64, Vec<Chunk>)]) -> Vec<u8> {
         let bytes: i64 = group.iter().map(|&(_, size, _)| size).sum();
         t.i64(2, bytes).i64(3, *rows);
     });
+    if let Some(created_by) = &writer.created_by {
+        t.binary(6, created_by.as_bytes());
+    }
     t.end();
     out.extend_from_slice(&t.bytes);
     out.extend_from_slice(&(t.bytes.len() as u32).to_le_bytes());
@@ -389,6 +470,55 @@ pub fn zstd_bomb(byte: u8, len: usize) -> Vec<u8> {
         let header = (BLOCK as u32) << 3 | 1 << 1 | last; // RLE block of BLOCK bytes
         out.extend_from_slice(&header.to_le_bytes()[..3]);
         out.push(byte);
+    }
+    out
+}
+
+/// `values` in DELTA_BINARY_PACKED: blocks of 128 deltas in 4 miniblocks of
+/// 32, each miniblock packed LSB first at the width its largest delta needs
+/// (<https://github.com/apache/parquet-format/blob/master/Encodings.md#delta-encoding-delta_binary_packed--5>).
+pub fn delta_binary_packed(values: &[i64]) -> Vec<u8> {
+    fn varint(out: &mut Vec<u8>, mut v: u64) {
+        while v >= 0x80 {
+            out.push((v as u8) | 0x80);
+            v >>= 7;
+        }
+        out.push(v as u8);
+    }
+    let zigzag = |v: i64| ((v << 1) ^ (v >> 63)) as u64;
+    let mut out = Vec::new();
+    varint(&mut out, 128);
+    varint(&mut out, 4);
+    varint(&mut out, values.len() as u64);
+    varint(&mut out, zigzag(values.first().copied().unwrap_or(0)));
+    let deltas: Vec<i64> = values.windows(2).map(|w| w[1].wrapping_sub(w[0])).collect();
+    for block in deltas.chunks(128) {
+        let min = block.iter().copied().min().unwrap_or(0);
+        varint(&mut out, zigzag(min));
+        let minis: Vec<Vec<u64>> = block
+            .chunks(32)
+            .map(|m| m.iter().map(|&d| d.wrapping_sub(min) as u64).collect())
+            .collect();
+        let widths: Vec<u32> = (0..4)
+            .map(|i| {
+                minis.get(i).map_or(0, |m| {
+                    64 - m.iter().copied().max().unwrap_or(0).leading_zeros()
+                })
+            })
+            .collect();
+        out.extend(widths.iter().map(|&w| w as u8));
+        for (mini, &width) in minis.iter().zip(&widths) {
+            let mut bits = vec![0u8; 32 * width as usize / 8];
+            for (i, &v) in mini.iter().enumerate() {
+                for b in 0..width as usize {
+                    if v >> b & 1 == 1 {
+                        let bit = i * width as usize + b;
+                        bits[bit / 8] |= 1 << (bit % 8);
+                    }
+                }
+            }
+            out.extend(bits);
+        }
     }
     out
 }

@@ -17,6 +17,7 @@ pub(crate) struct LoadedColumn {
     pub(crate) arenas: Vec<OnceLock<Arena>>, // invariant: one per page; filled by the first reader that needs it
     pub(crate) leading: usize, // rows of the first page before the row group's loaded rows
     pub(crate) trailing: usize, // rows of the last page after them
+    pub(crate) max_rebuilt: usize, // the most bytes one page's values may rebuild to (`ReadOptions::max_page_bytes`)
 }
 
 impl LoadedColumn {
@@ -30,6 +31,7 @@ impl LoadedColumn {
             pages,
             leading: 0,
             trailing: 0,
+            max_rebuilt: crate::encoding::delta_byte_array::MAX_REBUILT_BYTES,
         }
     }
 }

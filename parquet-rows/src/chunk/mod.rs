@@ -25,6 +25,7 @@ use parquet::column::page::Page;
 use parquet_rows_rules::page_header::{
     read_page_header, PageHeader, DATA_PAGE, DATA_PAGE_V2, DICTIONARY_PAGE, INDEX_PAGE,
 };
+use parquet_rows_rules::FooterError;
 
 pub(crate) use loaded::LoadedColumn;
 
@@ -45,7 +46,7 @@ pub(crate) fn read_pages(
     codec: Compression,
     budget: &mut Budget,
 ) -> Result<Vec<Page>, (usize, DecodeError)> {
-    let scan = scan_pages(chunk, codec, budget);
+    let scan = scan_pages(chunk, codec, budget, None);
     let mut codecs = decompress::Codecs::default();
     let mut pages = Vec::with_capacity(scan.pending.len());
     for (index, pending) in scan.pending.into_iter().enumerate() {
@@ -183,13 +184,27 @@ pub(crate) fn decompress_all(
 /// Reads and checks the page headers of a column chunk whose bytes are
 /// `chunk`, taking each page's decompressed size from `budget`; stops at the
 /// first page that fails a check.
-pub(crate) fn scan_pages(chunk: &Bytes, codec: Compression, budget: &mut Budget) -> Scan {
+///
+/// With `values`, also stops once the data pages hold that many values: a
+/// chunk read past its footer's size (`quirks::pad_chunks`, PARQUET-816)
+/// ends before its bytes do, as Arrow C++'s page reader stops at the chunk's
+/// value count.
+pub(crate) fn scan_pages(
+    chunk: &Bytes,
+    codec: Compression,
+    budget: &mut Budget,
+    values: Option<u64>,
+) -> Scan {
     let mut pending = Vec::new();
     let mut at = 0;
     let mut failure = None;
-    while at < chunk.len() {
+    let mut seen = 0u64;
+    while at < chunk.len() && values.is_none_or(|n| seen < n) {
         match next_page(chunk, &mut at, codec, budget) {
-            Ok(Some(page)) => pending.push(page),
+            Ok(Some(page)) => {
+                seen += u64::from(page.data_values().unwrap_or(0));
+                pending.push(page);
+            }
             Ok(None) => {}
             Err(e) => {
                 failure = Some((pending.len(), e));
@@ -200,6 +215,19 @@ pub(crate) fn scan_pages(chunk: &Bytes, codec: Compression, budget: &mut Budget)
     Scan { pending, failure }
 }
 
+/// Why the page header of a column chunk with `left` bytes from it could not
+/// be read. The header reader is the footer's, whose errors say "its footer":
+/// this names the page header instead.
+fn page_header_error(e: &FooterError, left: usize) -> DecodeError {
+    let why = match e {
+        FooterError::Corrupt(why) | FooterError::NotParquet(why) => why.as_str(),
+        FooterError::Encrypted => "it is encrypted",
+    };
+    DecodeError::oos(format!(
+        "page header: {why} (the column chunk had {left} bytes left)"
+    ))
+}
+
 /// The page at `*at` of `chunk`, checked, and `*at` moved past it; `None`
 /// for an index page (skipped).
 fn next_page(
@@ -208,8 +236,8 @@ fn next_page(
     codec: Compression,
     budget: &mut Budget,
 ) -> Result<Option<Pending>, DecodeError> {
-    let (header, header_len) = read_page_header(&chunk[*at..])
-        .map_err(|e| DecodeError::oos(format!("page header: {e}")))?;
+    let (header, header_len) =
+        read_page_header(&chunk[*at..]).map_err(|e| page_header_error(&e, chunk.len() - *at))?;
     *at += header_len;
     let left = chunk.len() - *at;
     let size = usize::try_from(header.compressed_size)

@@ -17,6 +17,11 @@ pub struct ColumnContext {
     pub unit: Option<Unit>,
     /// TIMESTAMP's `isAdjustedToUTC`.
     pub utc: bool,
+    /// The integer's bit width and signedness as annotated (`(8, false)` for
+    /// `UINT_8`; `(32, true)` for an INT32 without annotation), `None` for
+    /// columns that are not integers: narrow integers are read from that many
+    /// low bits (see `field::primitive`).
+    pub integer: Option<(u8, bool)>,
 }
 
 impl ColumnContext {
@@ -33,6 +38,7 @@ impl ColumnContext {
             precision: column.type_precision(),
             unit,
             utc,
+            integer: model.integer(),
         }
     }
 }

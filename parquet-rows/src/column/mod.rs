@@ -434,7 +434,8 @@ impl<'p, P: Physical, S> ColumnReader<'p, P, S> {
                 rep: self.max_rep,
                 def: self.max_def,
             };
-            match page::open::<P>(page, arena, max_levels, self.shape, &mut self.dict) {
+            let limits = (max_levels, self.column.max_rebuilt);
+            match page::open::<P>(page, arena, limits, self.shape, &mut self.dict) {
                 Ok(Some(data)) => self.page = data,
                 Ok(None) => self.dict_page = Some(self.next_page - 1), // keep going
                 Err(e) => return Err(self.err(e)),

@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! DATA_PAGE (v1):    [rep levels] [def levels] values      levels: 4-byte LE length + RLE hybrid,
-//!                                                          or (deprecated) BIT_PACKED, MSB first
+//!                                                          or (deprecated) BIT_PACKED, read LSB
+//!                                                          first as pyarrow does (see `Levels`)
 //! DATA_PAGE_V2:      rep levels   def levels   values      levels: RLE hybrid, lengths in the header,
 //!                                                          never compressed
 //! DICTIONARY_PAGE:   PLAIN values
@@ -113,7 +114,20 @@ fn skip_plain(
 pub(super) enum Levels<'p> {
     /// The RLE / bit-packing hybrid.
     Rle(RleBpDecoder<'p>),
-    /// The deprecated BIT_PACKED encoding: MSB first, no runs.
+    /// The deprecated BIT_PACKED encoding: no runs, and read LSB first, as a
+    /// bit-packed run of the hybrid is, not MSB first as parquet-format's
+    /// `Encodings.md` says.
+    ///
+    /// Impala wrote BIT_PACKED levels in that order (IMPALA-3006), and Arrow
+    /// C++ (pyarrow) reads them so for every writer: `LevelDecoder::SetData`
+    /// in `cpp/src/parquet/column_reader.cc` opens a `BitPackedDecoder`, the
+    /// hybrid's LSB-first run decoder, with no `created_by` check
+    /// (<https://github.com/apache/arrow/issues/42368>); arrow-rs does the
+    /// same (<https://github.com/apache/arrow-rs/issues/5338>). parquet-mr
+    /// writes BIT_PACKED only for levels of width 0, where the order does
+    /// not matter. Reading the spec's order for some writers would make
+    /// files decode differently from pyarrow, so there is no rule by writer
+    /// (`docs/writer-quirks.md`).
     BitPacked {
         data: &'p [u8], // exactly the levels' bytes
         width: u32,     // invariant: <= 16
@@ -153,7 +167,7 @@ impl Levels<'_> {
             } => {
                 let n = out.len().min(*count - *next);
                 for (i, o) in out[..n].iter_mut().enumerate() {
-                    *o = bitpacked::msb(data, *next + i, *width);
+                    *o = level_at(data, *next + i, *width);
                 }
                 *next += n;
                 Ok(n)
@@ -193,7 +207,7 @@ impl Levels<'_> {
                     ..Tally::default()
                 };
                 for i in *next..*next + skipped {
-                    let l = bitpacked::msb(data, i, *width);
+                    let l = level_at(data, i, *width);
                     tally.equal += usize::from(l == level);
                     tally.max = tally.max.max(l);
                 }
@@ -202,6 +216,13 @@ impl Levels<'_> {
             }
         }
     }
+}
+
+/// Level `index` of BIT_PACKED levels of `width <= 16` bits, LSB first
+/// (see [`Levels::BitPacked`]).
+fn level_at(data: &[u8], index: usize, width: u32) -> u32 {
+    // `width <= 16`: the value fits a `u32`.
+    bitpacked::read_lsb(data, index * width as usize, width) as u32
 }
 
 /// The open data page of a column reader.
@@ -231,10 +252,11 @@ impl DataPage<'_> {
 pub(super) fn open<'p, P: Physical>(
     page: &'p Page,
     arena: &'p OnceLock<Arena>,
-    max_levels: MaxLevels,
+    (max_levels, max_rebuilt): (MaxLevels, usize),
     shape: PlainShape,
     dict: &mut Option<Vec<P::Value<'p>>>,
 ) -> Result<Option<DataPage<'p>>, DecodeError> {
+    let rebuilt = Rebuilt { arena, max_rebuilt };
     match page {
         Page::DictionaryPage {
             buf,
@@ -278,7 +300,7 @@ pub(super) fn open<'p, P: Physical>(
                 left: num_values,
                 reps,
                 defs,
-                values: values(*encoding, rest, num_values, shape, arena, dict.is_some())?,
+                values: values(*encoding, rest, num_values, shape, rebuilt, dict.is_some())?,
             }))
         }
         Page::DataPageV2 {
@@ -318,7 +340,7 @@ pub(super) fn open<'p, P: Physical>(
                     &bytes[levels_end..],
                     num_values,
                     shape,
-                    arena,
+                    rebuilt,
                     dict.is_some(),
                 )?,
             }))
@@ -365,6 +387,14 @@ fn dictionary<P: Physical>(
     let mut values = Vec::new();
     P::read_plain(&mut PlainDecoder::new(buf), shape, num_values, &mut values)?;
     Ok(values)
+}
+
+/// Where a page's values rebuilt for borrowing go, and the most bytes
+/// they may take.
+#[derive(Clone, Copy)]
+struct Rebuilt<'p> {
+    arena: &'p OnceLock<Arena>,
+    max_rebuilt: usize,
 }
 
 /// The maximum repetition and definition levels of a column.
@@ -423,7 +453,7 @@ fn values<'p>(
     data: &'p [u8],
     num_values: usize,
     shape: PlainShape,
-    arena: &'p OnceLock<Arena>,
+    rebuilt: Rebuilt<'p>,
     has_dict: bool,
 ) -> Result<Values<'p>, DecodeError> {
     match encoding {
@@ -448,7 +478,8 @@ fn values<'p>(
                 data,
                 num_values,
                 fixed_len: shape.fixed_len,
-                arena,
+                arena: rebuilt.arena,
+                max_rebuilt: rebuilt.max_rebuilt,
             };
             match Encoded::open(other, shape.physical, section)? {
                 Some(decoder) => Ok(Values::Encoded(decoder)),
@@ -467,7 +498,7 @@ mod tests {
     use crate::encoding::rle_bp::encode::encode;
     use crate::encoding::testing::Rng;
 
-    /// `levels` bit-packed MSB first (the deprecated BIT_PACKED encoding).
+    /// `levels` bit-packed in parquet-format's BIT_PACKED order: MSB first.
     fn msb_packed(levels: &[u32], width: u32) -> Vec<u8> {
         let mut out = vec![0u8; (levels.len() * width as usize).div_ceil(8)];
         for (i, &level) in levels.iter().enumerate() {
@@ -479,6 +510,59 @@ mod tests {
             }
         }
         out
+    }
+
+    /// `levels` bit-packed LSB first, as Impala wrote BIT_PACKED levels (and
+    /// as a bit-packed run of the hybrid is).
+    fn lsb_packed(levels: &[u32], width: u32) -> Vec<u8> {
+        let mut out = vec![0u8; (levels.len() * width as usize).div_ceil(8)];
+        for (i, &level) in levels.iter().enumerate() {
+            for b in 0..width as usize {
+                if level >> b & 1 == 1 {
+                    let bit = i * width as usize + b;
+                    out[bit / 8] |= 1 << (bit % 8);
+                }
+            }
+        }
+        out
+    }
+
+    fn bit_packed(data: &[u8], width: u32, count: usize) -> Vec<u32> {
+        let mut levels = Levels::BitPacked {
+            data,
+            width,
+            next: 0,
+            count,
+        };
+        let mut out = vec![u32::MAX; count];
+        assert_eq!(levels.get_batch(&mut out).unwrap(), count);
+        out
+    }
+
+    #[test]
+    fn bit_packed_levels_are_read_lsb_first_as_pyarrow_reads_them() {
+        // Impala's order: definition level 1 at rows 0, 3 and 9;
+        // bits 0 and 3 of byte 0, bit 1 of byte 1.
+        let data = [0b0000_1001, 0b0000_0010];
+        assert_eq!(
+            bit_packed(&data, 1, 10),
+            [1, 0, 0, 1, 0, 0, 0, 0, 0, 1],
+            "LSB first"
+        );
+        // Width 2, the hybrid's order: 3, 0, 2, 1 in one byte, 0b01_10_00_11.
+        assert_eq!(bit_packed(&[0b0110_0011], 2, 4), [3, 0, 2, 1]);
+        // The spec's MSB-first order comes out mirrored inside each byte, as
+        // pyarrow reads it too: the same rows in MSB order.
+        let spec = msb_packed(&[1, 0, 0, 1, 0, 0, 0, 0, 0, 1], 1);
+        assert_eq!(spec, [0b1001_0000, 0b0100_0000]);
+        assert_eq!(bit_packed(&spec, 1, 10), [0, 0, 0, 0, 1, 0, 0, 1, 0, 0]);
+        // parquet-format's example (0..=7, width 3, MSB first) is not what
+        // we read; its LSB-first packing is.
+        let spec = [0b0000_0101, 0b0011_1001, 0b0111_0111];
+        assert_ne!(bit_packed(&spec, 3, 8), (0..8).collect::<Vec<_>>());
+        let lsb = lsb_packed(&(0..8).collect::<Vec<_>>(), 3);
+        assert_eq!(lsb, [0b1000_1000, 0b1100_0110, 0b1111_1010]);
+        assert_eq!(bit_packed(&lsb, 3, 8), (0..8).collect::<Vec<_>>());
     }
 
     #[test]
@@ -493,7 +577,7 @@ mod tests {
                     _ => max,
                 })
                 .collect();
-            let packed = msb_packed(&levels, width);
+            let packed = lsb_packed(&levels, width);
             let mut runs = Vec::new();
             encode(&levels, width, &mut runs);
             let bit_packed = Levels::BitPacked {

@@ -64,6 +64,7 @@ mod tests {
                 num_values: expected.len(),
                 fixed_len: None,
                 arena: &arena,
+                max_rebuilt: usize::MAX,
             })
             .unwrap()
         };
@@ -78,6 +79,7 @@ mod tests {
             num_values: 8,
             fixed_len: None,
             arena: &arena,
+            max_rebuilt: usize::MAX,
         };
         assert!(RleBools::open(section(&[9, 0, 0, 0, 2, 1])).is_err());
         assert!(RleBools::open(section(&[1, 0])).is_err());

@@ -37,6 +37,9 @@ pub(crate) struct Section<'p> {
     pub(crate) fixed_len: Option<usize>,
     /// The page's arena slot, for values that must be rebuilt to be borrowed.
     pub(crate) arena: &'p OnceLock<Arena>,
+    /// The most bytes the page's values may rebuild to (DELTA_BYTE_ARRAY):
+    /// `ReadOptions::max_page_bytes`.
+    pub(crate) max_rebuilt: usize,
 }
 
 /// What a reader makes of each kind of value a decoder can yield: one method
@@ -206,6 +209,7 @@ mod tests {
             num_values: 3,
             fixed_len,
             arena: &arena,
+            max_rebuilt: usize::MAX,
         };
         let mut decoder = Encoded::open(encoding, column, section)
             .unwrap()
@@ -280,6 +284,7 @@ mod tests {
             num_values: 0,
             fixed_len: None,
             arena: &arena,
+            max_rebuilt: usize::MAX,
         };
         for (encoding, column) in [
             (Encoding::DELTA_BINARY_PACKED, Type::DOUBLE),
@@ -303,6 +308,7 @@ mod tests {
             num_values: 1,
             fixed_len: None,
             arena: &arena,
+            max_rebuilt: usize::MAX,
         };
         let words = crate::encoding::delta_byte_array::encode::encode(&[b"a"]);
         let mut incremental = Encoded::open(

@@ -139,6 +139,7 @@ mod tests {
             precision: 300,
             unit: None,
             utc: false,
+            integer: None,
         };
         assert!(<Decimal as ParquetField<'_>>::convert(1, &cx).is_err());
     }

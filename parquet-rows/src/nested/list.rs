@@ -19,6 +19,7 @@ pub struct ListCursor<C> {
     produced: usize,
     budget: usize,
     element_bytes: usize,
+    most: usize, // `ReadOptions::max_list_elements`: elements of one list
 }
 
 impl<C> ListCursor<C> {
@@ -34,6 +35,7 @@ impl<C> ListCursor<C> {
             produced: 0,
             budget: row_group.output_bytes() / std::mem::size_of::<T>().max(1),
             element_bytes: std::mem::size_of::<T>(),
+            most: row_group.list_elements(),
         })
     }
 
@@ -45,10 +47,15 @@ impl<C> ListCursor<C> {
         if T::def(&mut self.elements)? < self.defined {
             return T::skip(&mut self.elements);
         }
+        let mut elements = 0usize;
         loop {
             self.produced += 1;
+            elements += 1;
             if self.produced > self.budget {
                 return Err(self.over_budget());
+            }
+            if elements > self.most {
+                return Err(self.too_long());
             }
             push(T::next(&mut self.elements)?);
             match T::rep(&mut self.elements)? {
@@ -69,6 +76,19 @@ impl<C> ListCursor<C> {
 }
 
 impl<C> ListCursor<C> {
+    #[cold]
+    fn too_long(&self) -> Error {
+        Error::Limit {
+            location: self.location.clone(),
+            message: format!(
+                "a list holds more than {} elements in one row, more than `max_list_elements` \
+                 allows (its repetition levels may never end the row); raise it with \
+                 `ReadOptions::max_list_elements`",
+                self.most
+            ),
+        }
+    }
+
     #[cold]
     fn over_budget(&self) -> Error {
         Error::Limit {

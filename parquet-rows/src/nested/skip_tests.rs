@@ -160,7 +160,9 @@ where
         group,
         &binding.fields,
         &loaded.partitions,
-        usize::MAX,
+        crate::ReadOptions::default()
+            .max_output_bytes(usize::MAX)
+            .max_list_elements(usize::MAX),
         0..total,
     );
     let open = || T::reader(&rows, &binding.fields[0]).unwrap();

@@ -4,7 +4,9 @@
 //! values LSB first: value `i` of width `w` occupies bits `i*w .. (i+1)*w` of the
 //! little-endian bit stream. See
 //! <https://github.com/apache/parquet-format/blob/master/Encodings.md#bit-packed-deprecated-bit_packed--4>
-//! for the (different) MSB-first legacy layout, which [`msb`] reads.
+//! for the (different) MSB-first legacy layout, which no reader we compare
+//! with follows: BIT_PACKED levels are read LSB first too (see
+//! `column/page.rs` and `docs/writer-quirks.md`).
 
 /// Reads the `width`-bit value (`width <= 64`) that starts at bit `bit` of `data`.
 ///
@@ -123,18 +125,6 @@ pub(crate) fn unpack8(bytes: &[u8], width: u32, out: &mut [u32; 8]) {
     assert_eq!(unpack(bytes, width, out), 8);
 }
 
-/// Reads the `width`-bit value number `index` of an MSB-first bit-packed stream
-/// (the deprecated BIT_PACKED level encoding).
-pub(crate) fn msb(data: &[u8], index: usize, width: u32) -> u32 {
-    let mut value = 0u32;
-    let start = index * width as usize;
-    for bit in start..start + width as usize {
-        let byte = data.get(bit / 8).copied().unwrap_or(0);
-        value = (value << 1) | u32::from(byte >> (7 - bit % 8) & 1);
-    }
-    value
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,14 +209,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn msb_spec_example() {
-        // Encodings.md BIT_PACKED example: 0..=7 with bit width 3 is
-        // 00000101 00111001 01110111
-        let data = [0b0000_0101, 0b0011_1001, 0b0111_0111];
-        let decoded: Vec<u32> = (0..8).map(|i| msb(&data, i, 3)).collect();
-        assert_eq!(decoded, (0..8).collect::<Vec<_>>());
     }
 }

@@ -40,10 +40,23 @@ pub(crate) struct Incremental<'a> {
 }
 
 impl<'a> Incremental<'a> {
+    /// [`Incremental::within`] the most any page may rebuild to.
+    #[cfg(test)]
+    pub(crate) fn new(section: &'a [u8], max_values: usize) -> Result<Self, DecodeError> {
+        Self::within(section, max_values, MAX_REBUILT_BYTES)
+    }
+
     /// Decodes the lengths of a section holding at most `max_values` values
     /// (the page's value count: bounds every allocation), and checks that the
-    /// values rebuild to at most [`MAX_REBUILT_BYTES`].
-    pub(crate) fn new(section: &'a [u8], max_values: usize) -> Result<Self, DecodeError> {
+    /// values rebuild to at most `max_rebuilt` bytes (and
+    /// [`MAX_REBUILT_BYTES`]): a page of a few bytes can rebuild to
+    /// gigabytes through long shared prefixes, so the rebuilt bytes count
+    /// against the page limit as decompressed bytes do.
+    pub(crate) fn within(
+        section: &'a [u8],
+        max_values: usize,
+        max_rebuilt: usize,
+    ) -> Result<Self, DecodeError> {
         let (prefixes, suffix_start) = decode_non_negative(section, max_values, "prefix length")?;
         let suffixes_section = &section[suffix_start..];
         let Slices { data_start, ends } =
@@ -62,9 +75,11 @@ impl<'a> Incremental<'a> {
             .fold(ends.last().copied().unwrap_or(0), |sum, &p| {
                 sum.saturating_add(p)
             });
-        if total > MAX_REBUILT_BYTES {
+        let limit = max_rebuilt.min(MAX_REBUILT_BYTES);
+        if total > limit {
             return Err(DecodeError::Limit(format!(
-                "DELTA_BYTE_ARRAY values rebuild to more than {MAX_REBUILT_BYTES} bytes"
+                "DELTA_BYTE_ARRAY values rebuild to {total} bytes, more than the {limit} a page \
+                 may take (raise `ReadOptions::max_page_bytes`)"
             )));
         }
         Ok(Incremental {
@@ -233,7 +248,7 @@ pub(crate) fn open(section: Section<'_>) -> Result<ByteValues<'_>, DecodeError> 
     match section.arena.get() {
         Some(rebuilt) => Ok(ByteValues::rebuilt(rebuilt)),
         None => Ok(ByteValues::Incremental {
-            values: Incremental::new(section.data, section.num_values)?,
+            values: Incremental::within(section.data, section.num_values, section.max_rebuilt)?,
             arena: section.arena,
         }),
     }
@@ -244,7 +259,9 @@ pub(crate) fn open(section: Section<'_>) -> Result<ByteValues<'_>, DecodeError> 
 pub(crate) fn open_fixed_len(section: Section<'_>) -> Result<ByteValues<'_>, DecodeError> {
     let width = section.fixed_len.unwrap_or(0);
     let arena = Arena::fill(section.arena, || {
-        let (bytes, ends) = Incremental::new(section.data, section.num_values)?.rebuild()?;
+        let (bytes, ends) =
+            Incremental::within(section.data, section.num_values, section.max_rebuilt)?
+                .rebuild()?;
         let mut start = 0;
         for &end in &ends {
             if end - start != width {
@@ -482,7 +499,14 @@ mod tests {
         huge.extend(dlba(&[b"a", b"", b""]));
         let err = Incremental::new(&huge, 3).unwrap_err();
         assert!(
-            format!("{err:?}").contains("rebuild to more than"),
+            format!("{err:?}").contains("rebuild to 1073741825 bytes, more than the 1073741824"),
+            "{err:?}"
+        );
+        // The page limit bounds them too: 1 + 2 + 3 bytes.
+        assert!(Incremental::within(&section, 3, 6).is_ok());
+        let err = Incremental::within(&section, 3, 5).unwrap_err();
+        assert!(
+            format!("{err:?}").contains("rebuild to 6 bytes, more than the 5"),
             "{err:?}"
         );
     }
