@@ -9,7 +9,7 @@ use parquet::file::reader::ChunkReader;
 use parquet::schema::types::SchemaDescriptor;
 
 use crate::bind::{bind, Binding};
-use crate::chunk::{Chunks, Seeker, Source};
+use crate::chunk::{Seeker, Source};
 use crate::error::{Error, Location, Result};
 use crate::filter::plan::{plan, GroupPlan, Input};
 use crate::filter::{FilterOf, Query, Selection, Window};
@@ -49,18 +49,11 @@ pub struct ParquetFile {
     // whose `metadata` and `num_row_groups` it keeps): every source reads it
     // through `footer::read_footer`, so every source gets the same checks.
     reader: Footer,
-    // Whether row groups may be read from several threads at once: true for
-    // bytes in memory and shared readers. A `std::fs::File`'s clones share one
-    // cursor, so file-backed row groups are read one by one.
-    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
-    concurrent_reads: bool,
-    // The path the file was opened from: parallel readers open their own handle.
-    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
-    path: Option<std::path::PathBuf>,
     // The file's length in bytes: bounds what row counts from the footer may
     // make us reserve, and the column chunks' byte ranges.
     len: u64,
-    // The file's bytes, read by column chunk.
+    // The file's bytes, read by column chunk: every source reads by
+    // position (or takes turns behind a lock), so threads share it.
     source: Source,
     // Memory limits.
     options: ReadOptions,
@@ -83,7 +76,7 @@ impl ParquetFile {
     pub fn open(path: impl AsRef<Path>) -> Result<Self> {
         let path = path.as_ref();
         let handle = std::fs::File::open(path).map_err(|e| Error::io_at("open", path, e))?;
-        let mut file = Self::from_file(handle).map_err(|e| match e {
+        Self::from_file(handle).map_err(|e| match e {
             Error::Io(e) => Error::io_at("read", path, e),
             // Nothing was decoded yet, so no column or row group says where:
             // the path does.
@@ -97,29 +90,54 @@ impl ParquetFile {
                 e.to_string().trim_start_matches("Parquet error: ")
             ))),
             e => e,
-        })?;
-        file.path = Some(path.to_owned());
-        Ok(file)
+        })
     }
 
-    /// Reads the footer of an open file.
+    /// Reads the footer of an open file. The handle is read by position
+    /// (see [`ReadAt`](crate::source::ReadAt)): threads sharing the
+    /// [`ParquetFile`] read through it at once, with no lock and no second
+    /// handle.
     pub fn from_file(file: std::fs::File) -> Result<Self> {
-        let len = file.metadata()?.len();
-        let source = Source::File(Arc::new(file));
-        Self::from_source(source, len, false)
+        #[cfg(any(unix, windows))]
+        return Self::from_source(file);
+        // No positional reads on this platform: reads take turns on the
+        // handle's cursor, as for `from_reader`.
+        #[cfg(not(any(unix, windows)))]
+        return Self::from_reader(file);
+    }
+
+    /// Reads the footer of a file read through `source`, any reader by
+    /// position: a file, a memory map, a cache or a network client of your
+    /// own (see [`crate::source`]). Only the footer and the column chunks a
+    /// struct binds are read, from as many threads at once as read the file.
+    ///
+    /// ```
+    /// # use parquet_rows::{ParquetFile, ParquetRow};
+    /// # #[derive(ParquetRow)] struct Tick { ts: i64, bid: f64 }
+    /// # fn main() -> parquet_rows::Result<()> {
+    /// # let bytes = parquet_rows::doc_support::tick_file(10)?;
+    /// // `Bytes`, `std::fs::File`, `Arc<impl ReadAt>` are sources.
+    /// let file = ParquetFile::from_source(bytes)?;
+    /// assert_eq!(file.read::<Tick>()?.len(), 10);
+    /// # Ok(()) }
+    /// ```
+    pub fn from_source(source: impl crate::source::ReadAt + 'static) -> Result<Self> {
+        let len = source.len()?;
+        Self::read_from(Source::Shared(Arc::new(source)), len)
     }
 
     /// Reads the footer of a file held in memory.
     pub fn from_bytes(bytes: impl Into<Bytes>) -> Result<Self> {
         let bytes: Bytes = bytes.into();
         let len = bytes.len() as u64;
-        Self::from_source(Source::Bytes(bytes), len, true)
+        Self::read_from(Source::Bytes(bytes), len)
     }
 
     /// Reads the footer of a file read through any `Read + Seek` (a file
     /// inside an archive, a network stream with range support, a
     /// `Cursor<Vec<u8>>`). Only the footer and the column chunks a struct
-    /// binds are read; reads take turns on the one cursor, so row groups
+    /// binds are read; reads take turns on the one cursor (a reader by
+    /// position needs no turns: see [`ParquetFile::from_source`]), so row groups
     /// loaded in parallel are decompressed and decoded in parallel, not read.
     ///
     /// ```
@@ -132,19 +150,18 @@ impl ParquetFile {
     /// assert_eq!(ticks.len(), 10);
     /// # Ok(()) }
     /// ```
-    pub fn from_reader<R>(mut reader: R) -> Result<Self>
+    pub fn from_reader<R>(reader: R) -> Result<Self>
     where
         R: std::io::Read + std::io::Seek + Send + 'static,
     {
-        let len = reader.seek(std::io::SeekFrom::End(0))?;
-        let source = Source::Shared(Arc::new(Seeker(std::sync::Mutex::new(reader))));
-        Self::from_source(source, len, true)
+        Self::from_source(Seeker(std::sync::Mutex::new(reader)))
     }
 
     /// Reads the footer of a file behind the `parquet` crate's
     /// [`ChunkReader`] (the trait its own `SerializedFileReader` reads
     /// through), asking it for the footer's and the bound column chunks'
-    /// byte ranges only.
+    /// byte ranges only. The same as [`ParquetFile::from_source`] with
+    /// [`ChunkReaderAt`](crate::source::ChunkReaderAt).
     ///
     /// ```
     /// # use parquet_rows::{ParquetFile, ParquetRow};
@@ -158,28 +175,20 @@ impl ParquetFile {
     /// # Ok(()) }
     /// ```
     pub fn from_chunk_reader<C: ChunkReader + 'static>(reader: C) -> Result<Self> {
-        let len = reader.len();
-        Self::from_source(Source::Shared(Arc::new(Chunks(reader))), len, true)
+        Self::from_source(crate::source::ChunkReaderAt(reader))
     }
 
     /// Reads the footer from `source`, a file of `len` bytes.
-    fn from_source(source: Source, len: u64, concurrent_reads: bool) -> Result<Self> {
+    fn read_from(source: Source, len: u64) -> Result<Self> {
         let reader = read_footer(len, |start, n| source.read(start, n))?;
-        Ok(Self::from_parts(reader, source, len, concurrent_reads))
+        Ok(Self::from_parts(reader, source, len))
     }
 
     /// A file whose footer was read already (from an object store, or a
     /// split's row groups), read through `source`.
-    pub(crate) fn from_parts(
-        reader: Footer,
-        source: Source,
-        len: u64,
-        concurrent_reads: bool,
-    ) -> Self {
+    pub(crate) fn from_parts(reader: Footer, source: Source, len: u64) -> Self {
         ParquetFile {
             reader,
-            concurrent_reads,
-            path: None,
             len,
             source,
             options: ReadOptions::default(),
@@ -293,13 +302,11 @@ impl ParquetFile {
     }
 
     /// Like [`ParquetFile::load`], reading and decompressing in parallel on
-    /// rayon's pool, for files in memory and files opened by path, as
-    /// [`ParquetFile::par_read`] does: a task per row group, in which the
+    /// rayon's pool, as [`ParquetFile::par_read`] does: a task per row group, in which the
     /// pages of its column chunks are decompressed a task per page (so a
     /// file of one row group is decompressed on every thread too). Page
     /// headers and the limits of [`ReadOptions`] are checked in file order
-    /// first; the pages and errors are those of [`ParquetFile::load`]. A
-    /// file given as a `std::fs::File` is loaded sequentially. Pair it with
+    /// first; the pages and errors are those of [`ParquetFile::load`]. Pair it with
     /// [`Pages::par_rows`] for borrowed rows decoded in parallel too.
     ///
     /// ```
@@ -315,9 +322,6 @@ impl ParquetFile {
     #[cfg(feature = "rayon")]
     pub fn par_load<'p, T: ParquetRow<'p>>(&self) -> Result<Pages> {
         use rayon::prelude::*;
-        if !self.concurrent_reads && self.path.is_none() {
-            return self.load::<T>();
-        }
         let binding = self.bind::<T>()?;
         let row_groups = (0..self.num_row_groups())
             .into_par_iter()
@@ -326,18 +330,11 @@ impl ParquetFile {
         Ok(self.pages(row_groups))
     }
 
-    /// Loads row group `i` in a task of its own: through a handle of its own
-    /// for a file opened by path.
+    /// Loads row group `i` in a task of its own (every source is read by
+    /// several threads at once), its pages decompressed on rayon's pool.
     #[cfg(feature = "rayon")]
     fn load_group_concurrently(&self, i: usize, binding: &Binding) -> Result<LoadedRowGroup> {
-        match &self.path {
-            Some(path) if !self.concurrent_reads => {
-                let file = std::fs::File::open(path).map_err(|e| Error::io_at("open", path, e))?;
-                let file = std::sync::Arc::new(file);
-                self.load_group_from(i, binding, &file)
-            }
-            _ => self.load_columns(i, binding, &self.source, None, true),
-        }
+        self.load_columns(i, binding, &self.source, None, true)
     }
 
     /// Like [`ParquetFile::load`], for row group `index` only.
@@ -544,9 +541,6 @@ impl ParquetFile {
         use rayon::prelude::*;
         let binding = self.bind::<T>()?;
         let query = query.into().erase();
-        if !self.concurrent_reads && self.path.is_none() {
-            return self.rows_with(query)?.collect();
-        }
         let Some(selection) = query.for_partitions::<FilterOf<T>>(&self.partitions)? else {
             return Ok(Vec::new());
         };
@@ -576,22 +570,15 @@ impl ParquetFile {
     /// Each row group is a task that reads, decompresses (a task per page)
     /// and decodes it; a row group too large for the pool's threads to
     /// share row groups is decoded in row ranges, a task each, as
-    /// [`Pages::par_rows`] does. I/O and decompression run in parallel too,
-    /// for files in memory
-    /// ([`ParquetFile::from_bytes`]) and files opened by path
-    /// ([`ParquetFile::open`]: each task opens its own handle, as the `parquet`
-    /// crate's readers of one `std::fs::File` share a cursor). A file given as
-    /// a `std::fs::File` ([`ParquetFile::from_file`]) has its pages read one
-    /// row group after the other first, then decoded in parallel; memory then
-    /// holds the whole file's bound columns at once.
+    /// [`Pages::par_rows`] does. I/O and decompression run in parallel too:
+    /// every source is read by position (a file with `pread`, through the
+    /// one handle), except a `Read + Seek` ([`ParquetFile::from_reader`]),
+    /// whose reads take turns on its cursor.
     #[cfg(feature = "rayon")]
     pub fn par_read<T>(&self) -> Result<Vec<T>>
     where
         T: OwnedRow + Send,
     {
-        if !self.concurrent_reads && self.path.is_none() {
-            return self.load::<T>()?.par_rows();
-        }
         let binding = self.bind::<T>()?;
         self.options.check_output::<T>(self.num_rows())?;
         let meta = self.reader.metadata();
@@ -615,24 +602,6 @@ impl ParquetFile {
             let pages = self.pages(vec![self.load_group_concurrently(i, &binding)?]);
             pages.decode_parts(&pages.row_groups[0], &binding, &parts[i], region)
         })
-    }
-
-    /// [`ParquetFile::load_group`] reading through `file`, a handle of this
-    /// task's own.
-    #[cfg(feature = "rayon")]
-    fn load_group_from(
-        &self,
-        index: usize,
-        binding: &Binding,
-        file: &std::sync::Arc<std::fs::File>,
-    ) -> Result<LoadedRowGroup> {
-        self.load_columns(
-            index,
-            binding,
-            &Source::File(std::sync::Arc::clone(file)),
-            None,
-            true,
-        )
     }
 
     fn pages(&self, row_groups: Vec<LoadedRowGroup>) -> Pages {
@@ -711,8 +680,8 @@ impl ParquetFile {
         }
     }
 
-    /// [`ParquetFile::load_group_where`] from a handle of the task's own
-    /// (see [`ParquetFile::load_group_concurrently`]).
+    /// [`ParquetFile::load_group_where`] in a task of its own (see
+    /// [`ParquetFile::load_group_concurrently`]).
     #[cfg(feature = "rayon")]
     fn load_group_where_concurrently(
         &self,
@@ -720,14 +689,7 @@ impl ParquetFile {
         binding: &Binding,
         selection: &Selection,
     ) -> Result<Option<LoadedRowGroup>> {
-        match &self.path {
-            Some(path) if !self.concurrent_reads => {
-                let file = std::fs::File::open(path).map_err(|e| Error::io_at("open", path, e))?;
-                let source = Source::File(std::sync::Arc::new(file));
-                self.load_group_where(index, binding, selection, &source, true)
-            }
-            _ => self.load_group_where(index, binding, selection, &self.source, true),
-        }
+        self.load_group_where(index, binding, selection, &self.source, true)
     }
 
     /// Reads the pages of the bound columns of row group `index` from

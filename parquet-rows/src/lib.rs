@@ -227,9 +227,13 @@
 //!
 //! A path ([`ParquetFile::open`]), a `std::fs::File`, `Bytes`, any
 //! `Read + Seek` ([`ParquetFile::from_reader`]), the `parquet` crate's
-//! `ChunkReader` ([`ParquetFile::from_chunk_reader`]), or an object store
-//! (feature `object_store`). Every one reads only the footer and the column
-//! chunks the struct binds, and every footer passes the same checks.
+//! `ChunkReader` ([`ParquetFile::from_chunk_reader`]), any reader by position
+//! of your own ([`ParquetFile::from_source`] with a [`source::ReadAt`]), or
+//! an object store (feature `object_store`). Every one reads only the footer
+//! and the column chunks the struct binds, and every footer passes the same
+//! checks. Files are read by position (`pread`), so threads sharing one
+//! [`ParquetFile`] read through one handle, with no lock; a remote file
+//! checks on every request that the object is still the one it opened.
 //!
 //! # Attributes
 //!
@@ -385,6 +389,7 @@ mod schema_error;
 mod schema_rules;
 mod shape;
 mod sink;
+pub mod source;
 mod types;
 pub mod writer;
 

@@ -21,6 +21,8 @@
 //! - `lies`: hand-made footers that lie (offset indexes, dictionary
 //!   offsets, min above max, negative null counts) on every read path.
 //! - `api`: `Debug` of `Pages`, the optional crates re-exported.
+//! - `concurrency`: threads sharing one `ParquetFile` opened from a path
+//!   load row groups at once, each getting its own row group's values.
 //! - `parallel`: the parallel readers against the sequential ones, by row
 //!   group and by row ranges of one row group.
 //! - `partition`: `#[parquet(partition)]` fields of a file read on its own
@@ -31,6 +33,7 @@
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
 
 mod api;
+mod concurrency;
 mod convert;
 mod corpus;
 mod encodings;

@@ -17,7 +17,7 @@ mod source;
 
 #[cfg(feature = "object_store")]
 pub(crate) use source::Fetched;
-pub(crate) use source::{Chunks, Seeker, Source};
+pub(crate) use source::{Seeker, Source};
 
 use bytes::Bytes;
 use parquet::basic::{Compression, Encoding};

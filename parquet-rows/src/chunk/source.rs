@@ -1,31 +1,40 @@
-//! Where a file's bytes come from: memory, a file handle, any `Read + Seek`,
-//! a `parquet` `ChunkReader`, or the ranges fetched from an object store.
+//! The bytes of an open file, read by range: memory, any public
+//! [`ReadAt`](crate::source::ReadAt) source (files, `ChunkReader`s, the
+//! user's own), a `Read + Seek` behind a lock, or the ranges fetched from an
+//! object store.
 
 use std::io::{Read, Seek, SeekFrom};
 use std::sync::{Arc, Mutex};
 
 use bytes::Bytes;
-use parquet::file::reader::ChunkReader;
 
 use crate::error::Result;
+use crate::source::ReadAt;
 
 /// The bytes of an open file, read by range.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub(crate) enum Source {
     /// A file held in memory: ranges are slices, nothing is copied.
     Bytes(Bytes),
-    /// A file on disk. Clones of a `std::fs::File` share one cursor, so a
-    /// handle is read by one thread at a time (parallel readers open their own).
-    File(Arc<std::fs::File>),
-    /// Any other reader of ranges (see [`ReadAt`]).
+    /// Any reader by position (see [`ReadAt`]): a file on disk (`pread`,
+    /// so threads share one handle), a `ChunkReader`, a `Read + Seek`
+    /// behind a lock, the user's own.
     Shared(Arc<dyn ReadAt>),
+    /// Ranges fetched ahead of decoding (from an object store): a read
+    /// outside them is an error that says so.
+    #[cfg(any(test, feature = "object_store"))]
+    Fetched(Arc<Fetched>),
 }
 
-/// A source of byte ranges that may be shared between threads.
-pub(crate) trait ReadAt: Send + Sync + std::fmt::Debug {
-    /// The `len` bytes from `start`, which the caller checked lie inside the
-    /// file (so the buffer is bounded by the file's length).
-    fn read_at(&self, start: u64, len: u64) -> Result<Bytes>;
+impl std::fmt::Debug for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Source::Bytes(bytes) => write!(f, "Bytes({} bytes)", bytes.len()),
+            Source::Shared(_) => f.write_str("Shared"),
+            #[cfg(any(test, feature = "object_store"))]
+            Source::Fetched(fetched) => write!(f, "Fetched({} ranges)", fetched.ranges.len()),
+        }
+    }
 }
 
 impl Source {
@@ -41,8 +50,25 @@ impl Source {
                     .map(|_| bytes.slice(start..end))
                     .ok_or_else(|| past_the_end().into())
             }
-            Source::File(file) => Ok(read_seek(&mut &**file, start, len)?),
-            Source::Shared(reader) => reader.read_at(start, len),
+            Source::Shared(reader) => {
+                let end = start.checked_add(len).ok_or_else(past_the_end)?;
+                let bytes = reader.read_at(start..end)?;
+                // A source of the user's may return fewer (or more) bytes
+                // than asked for; the page reader relies on the length.
+                if bytes.len() as u64 != len {
+                    return Err(std::io::Error::new(
+                        std::io::ErrorKind::UnexpectedEof,
+                        format!(
+                            "the source gave {} bytes for the range {start}..{end}",
+                            bytes.len()
+                        ),
+                    )
+                    .into());
+                }
+                Ok(bytes)
+            }
+            #[cfg(any(test, feature = "object_store"))]
+            Source::Fetched(fetched) => fetched.read_at(start, len),
         }
     }
 }
@@ -62,53 +88,31 @@ fn read_seek(reader: &mut (impl Read + Seek), start: u64, len: u64) -> std::io::
     Ok(Bytes::from(buf))
 }
 
-/// A `Read + Seek` reader: one cursor, so reads take turns.
+/// A `Read + Seek` reader: one cursor, so reads take turns. Its length is
+/// found once, by seeking to the end, when the file is opened.
 pub(crate) struct Seeker<R>(pub(crate) Mutex<R>);
 
-impl<R> std::fmt::Debug for Seeker<R> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Seeker")
-    }
-}
-
 impl<R: Read + Seek + Send> ReadAt for Seeker<R> {
-    fn read_at(&self, start: u64, len: u64) -> Result<Bytes> {
+    fn read_at(&self, range: std::ops::Range<u64>) -> std::io::Result<Bytes> {
         // A reader that panicked mid-read left its cursor anywhere, and every
         // read seeks first: the poisoned lock's reader is still usable.
         let mut reader = self
             .0
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        Ok(read_seek(&mut *reader, start, len)?)
+        read_seek(
+            &mut *reader,
+            range.start,
+            range.end.saturating_sub(range.start),
+        )
     }
-}
 
-/// A `parquet` crate `ChunkReader`.
-pub(crate) struct Chunks<C>(pub(crate) C);
-
-impl<C> std::fmt::Debug for Chunks<C> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("ChunkReader")
-    }
-}
-
-impl<C: ChunkReader> ReadAt for Chunks<C> {
-    fn read_at(&self, start: u64, len: u64) -> Result<Bytes> {
-        let len = usize::try_from(len).map_err(|_| past_the_end())?;
-        let bytes = self.0.get_bytes(start, len)?;
-        // The trait does not promise the length asked for; the page reader
-        // relies on it.
-        if bytes.len() != len {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::UnexpectedEof,
-                format!(
-                    "the chunk reader gave {} bytes for a range of {len}",
-                    bytes.len()
-                ),
-            )
-            .into());
-        }
-        Ok(bytes)
+    fn len(&self) -> std::io::Result<u64> {
+        let mut reader = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        reader.seek(SeekFrom::End(0))
     }
 }
 
@@ -150,7 +154,8 @@ impl Fetched {
 }
 
 #[cfg(any(test, feature = "object_store"))]
-impl ReadAt for Fetched {
+impl Fetched {
+    /// The `len` bytes from `start`, if they were fetched.
     fn read_at(&self, start: u64, len: u64) -> Result<Bytes> {
         let i = self.ranges.partition_point(|(s, _)| *s <= start);
         let found = i.checked_sub(1).and_then(|i| {
@@ -218,7 +223,28 @@ mod tests {
     #[test]
     fn a_seeker_reads_ranges_of_a_cursor() {
         let seeker = Seeker(Mutex::new(std::io::Cursor::new(b"0123456789".to_vec())));
-        assert_eq!(&seeker.read_at(3, 4).unwrap()[..], b"3456");
-        assert!(seeker.read_at(8, 4).is_err());
+        assert_eq!(&seeker.read_at(3..7).unwrap()[..], b"3456");
+        assert!(seeker.read_at(8..12).is_err());
+        assert_eq!(seeker.len().unwrap(), 10);
+    }
+
+    #[test]
+    fn a_short_read_of_a_shared_source_is_an_error() {
+        /// Gives one byte less than asked for.
+        struct Short;
+        impl ReadAt for Short {
+            fn read_at(&self, range: std::ops::Range<u64>) -> std::io::Result<Bytes> {
+                Ok(Bytes::from(vec![0; (range.end - range.start - 1) as usize]))
+            }
+            fn len(&self) -> std::io::Result<u64> {
+                Ok(100)
+            }
+        }
+        let err = Source::Shared(Arc::new(Short)).read(10, 20).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("gave 19 bytes for the range 10..30"),
+            "{err}"
+        );
     }
 }

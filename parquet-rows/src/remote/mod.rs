@@ -385,8 +385,8 @@ impl RemoteFile {
         } else {
             self.footer.select(row_groups)
         };
-        let source = Source::Shared(Arc::new(Fetched { ranges: fetched }));
-        ParquetFile::from_parts(footer, source, self.len, true)
+        let source = Source::Fetched(Arc::new(Fetched { ranges: fetched }));
+        ParquetFile::from_parts(footer, source, self.len)
             .with_options(self.options)
             .with_partitions((*self.partitions).clone())
     }

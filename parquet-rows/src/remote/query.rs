@@ -71,7 +71,7 @@ impl RemoteFile {
             .collect();
 
         // Round trip 2: what planning reads.
-        let nothing = Source::Shared(Arc::new(Fetched::default()));
+        let nothing = Source::Fetched(Arc::new(Fetched::default()));
         let input = |g: usize, source| Input {
             meta: meta.row_group(g),
             orders: &orders,
@@ -84,7 +84,7 @@ impl RemoteFile {
             .flat_map(|&g| probe_ranges(&input(g, &nothing), &binding, selection))
             .collect();
         let probed = self.fetch_ranges(probe_ranges_wanted).await?;
-        let probe_source = Source::Shared(Arc::new(Fetched::merged(probed.clone())));
+        let probe_source = Source::Fetched(Arc::new(Fetched::merged(probed.clone())));
 
         // Round trip 3: the pages of the row groups that may match.
         let mut survivors = Vec::new();
