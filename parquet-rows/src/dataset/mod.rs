@@ -268,8 +268,12 @@ impl Dataset {
     /// Every row of every file into owned rows, in file order; the
     /// `#[parquet(partition)]` fields of each row hold its file's values.
     pub async fn read<T: OwnedRow>(&self) -> Result<Vec<T>> {
-        let per_file: Vec<Vec<T>> = futures_util::stream::iter(&self.files)
-            .map(|file| async move {
+        // By index, not by `&DataFile`: a closure taking a reference makes
+        // the future not `Send` ("implementation of `FnOnce` is not general
+        // enough", rust-lang/rust#64552).
+        let per_file: Vec<Vec<T>> = futures_util::stream::iter(0..self.files.len())
+            .map(|i| async move {
+                let file = &self.files[i];
                 let remote = self.open_file(file).await?;
                 let groups = self.row_groups_of(file, &remote);
                 if groups.is_empty() {
@@ -340,9 +344,11 @@ impl Dataset {
                 kept.push((file, selection));
             }
         }
-        let per_file = &per_file;
-        let files: Vec<Vec<T>> = futures_util::stream::iter(&kept)
-            .map(|(file, selection)| async move {
+        let (per_file, kept) = (&per_file, &kept);
+        // By index: see `Dataset::read`.
+        let files: Vec<Vec<T>> = futures_util::stream::iter(0..kept.len())
+            .map(|k| async move {
+                let (file, selection) = &kept[k];
                 let remote = self.open_file(file).await?;
                 let groups = self.row_groups_of(file, &remote);
                 if groups.is_empty() {

@@ -32,6 +32,10 @@ pub struct Split {
     /// The file's length when the split was made: a worker that finds
     /// another length refuses the split (the file was replaced).
     pub file_len: u64,
+    /// The file's ETag when the split was made, if the store gives one: a
+    /// worker that finds another refuses the split (the file was replaced).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub e_tag: Option<String>,
     /// The row groups to read, in file order.
     pub row_groups: Vec<usize>,
     /// `[start, end)` byte ranges the worker fetches, for schedulers that
@@ -48,8 +52,10 @@ impl Dataset {
     /// their bound column chunks reach `target_bytes`. Opens every file
     /// (one footer request each); fetches no column chunk.
     pub async fn splits<'p, T: ParquetRow<'p>>(&self, target_bytes: u64) -> Result<Vec<Split>> {
-        let per_file: Vec<Vec<Split>> = futures_util::stream::iter(&self.files)
-            .map(|file| async move {
+        // By index, for a `Send` future: see `Dataset::read`.
+        let per_file: Vec<Vec<Split>> = futures_util::stream::iter(0..self.files.len())
+            .map(|i| async move {
+                let file = &self.files[i];
                 let remote = self.open_file(file).await?;
                 self.splits_of::<T>(file, &remote, target_bytes)
                     .map_err(|e| in_file(e, file))
@@ -93,6 +99,7 @@ impl Dataset {
             splits.push(Split {
                 location: file.location.to_string(),
                 file_len: remote.len(),
+                e_tag: remote.e_tag().map(str::to_owned),
                 row_groups: std::mem::take(groups),
                 ranges: coalesced.into_iter().map(|r| (r.start, r.end)).collect(),
                 partitions: file.partitions.clone(),
@@ -161,6 +168,20 @@ impl Split {
                     self.location,
                     remote.len(),
                     self.file_len
+                ),
+            });
+        }
+        if self.e_tag.is_some()
+            && remote.e_tag().is_some()
+            && remote.e_tag() != self.e_tag.as_deref()
+        {
+            return Err(Error::Unsupported {
+                location: Location::default(),
+                message: format!(
+                    "`{}` has the ETag `{}`, the split was made for `{}`: the file changed since",
+                    self.location,
+                    remote.e_tag().unwrap_or_default(),
+                    self.e_tag.as_deref().unwrap_or_default()
                 ),
             });
         }

@@ -42,8 +42,18 @@
 //! [`RemoteFile::stream`] and [`RemoteFile::stream_where`] give owned rows
 //! one row group at a time, with at most two row groups in memory.
 //!
-//! Each async method has a blocking twin (`open_blocking`, `fetch_blocking`,
-//! `read_blocking`, ...) that runs it on a runtime of its own.
+//! Every request after the open asks for the ETag the open saw (`If-Match`)
+//! and checks the size, ETag and version the store returns: an object
+//! rewritten after [`RemoteFile::open`] is an `Err` ("the object ... changed
+//! since it was opened"), never the new object's rows. Ranges longer than
+//! [`FetchOptions::max_request_bytes`] (8 MiB) are cut into requests of that
+//! size, fetched concurrently. The page indexes and bloom filters inside the
+//! bytes read at open are served from them, not fetched again.
+//!
+//! Every future is `Send` (it can be `tokio::spawn`ed). Each async method
+//! has a blocking twin (`open_blocking`, `fetch_blocking`,
+//! `fetch_row_groups_blocking`, `read_blocking`, `stream_blocking`, ...)
+//! that runs it on a runtime of its own.
 
 pub(crate) mod fetch;
 pub(crate) mod plan;
@@ -82,17 +92,20 @@ pub struct FetchOptions {
     pub(crate) max_gap: u64,           // the largest gap crossed to merge two ranges
     pub(crate) overfetch_percent: u64, // bytes of gaps crossed, in % of the bytes needed
     footer_guess: u64,                 // bytes of the first (suffix) request
+    max_request: u64,                  // the most bytes one request asks for, >= 1
 }
 
 impl Default for FetchOptions {
     /// 16 requests at once, gaps of up to 1 MiB crossed while they add at
-    /// most 10% to the bytes fetched, a first request of 64 KiB.
+    /// most 10% to the bytes fetched, a first request of 64 KiB, requests
+    /// of at most 8 MiB.
     fn default() -> Self {
         FetchOptions {
             concurrency: 16,
             max_gap: 1 << 20,
             overfetch_percent: 10,
             footer_guess: FOOTER_GUESS,
+            max_request: 8 << 20,
         }
     }
 }
@@ -128,6 +141,28 @@ impl FetchOptions {
         self
     }
 
+    /// A range longer than `bytes` (at least 1) is fetched as several
+    /// requests of at most `bytes`, in flight at once (within
+    /// [`FetchOptions::concurrency`]): a large read is neither one unbounded
+    /// response nor one stream's bandwidth. 8 MiB by default.
+    ///
+    /// ```
+    /// use parquet_rows::remote::FetchOptions;
+    ///
+    /// let options = FetchOptions::default().max_request_bytes(4 << 20);
+    /// assert_eq!(options.request_bytes_limit(), 4 << 20);
+    /// ```
+    #[must_use]
+    pub fn max_request_bytes(mut self, bytes: u64) -> Self {
+        self.max_request = bytes.max(1);
+        self
+    }
+
+    /// See [`FetchOptions::max_request_bytes`].
+    pub fn request_bytes_limit(&self) -> u64 {
+        self.max_request
+    }
+
     /// See [`FetchOptions::concurrency`].
     pub fn concurrency_limit(&self) -> usize {
         self.concurrency
@@ -139,8 +174,8 @@ impl FetchOptions {
 #[derive(Debug, Clone)]
 pub struct RemoteFile {
     store: Arc<dyn ObjectStore>,
-    location: Path,
-    len: u64,
+    object: fetch::Object, // location, size, ETag and version at open
+    tail: bytes::Bytes,    // the last bytes of the object, read at open (the footer and before)
     footer: Footer,
     options: ReadOptions,
     fetch: FetchOptions,
@@ -160,11 +195,11 @@ impl RemoteFile {
         location: Path,
         fetch: FetchOptions,
     ) -> Result<Self> {
-        let (footer, len) = fetch::footer(&*store, &location, fetch.footer_guess).await?;
+        let (footer, object, tail) = fetch::footer(&*store, &location, fetch.footer_guess).await?;
         Ok(RemoteFile {
             store,
-            location,
-            len,
+            object,
+            tail,
             footer,
             options: ReadOptions::default(),
             fetch,
@@ -179,6 +214,19 @@ impl RemoteFile {
     /// When called from inside a tokio runtime (use the async method there).
     pub fn open_blocking(store: Arc<dyn ObjectStore>, location: Path) -> Result<Self> {
         block_on(Self::open(store, location))?
+    }
+
+    /// [`RemoteFile::open_with`], blocking.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime (use the async method there).
+    pub fn open_with_blocking(
+        store: Arc<dyn ObjectStore>,
+        location: Path,
+        fetch: FetchOptions,
+    ) -> Result<Self> {
+        block_on(Self::open_with(store, location, fetch))?
     }
 
     /// Reads with the memory limits of `options` (also applied to the column
@@ -218,17 +266,28 @@ impl RemoteFile {
 
     /// Where the file is in its store.
     pub fn location(&self) -> &Path {
-        &self.location
+        &self.object.location
     }
 
     /// The file's length in bytes.
     pub fn len(&self) -> u64 {
-        self.len
+        self.object.size
     }
 
     /// Whether the file has no bytes (never true of a file that opened).
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.object.size == 0
+    }
+
+    /// The object's ETag when it was opened, if the store gives one: every
+    /// later request asks for it, and a changed object is an error.
+    pub fn e_tag(&self) -> Option<&str> {
+        self.object.e_tag.as_deref()
+    }
+
+    /// The object's version when it was opened, if the store gives one.
+    pub fn version(&self) -> Option<&str> {
+        self.object.version.as_deref()
     }
 
     /// The file's schema.
@@ -264,11 +323,21 @@ impl RemoteFile {
         let binding = bind(T::STRUCT_NAME, &T::fields(), self.schema())?;
         let meta = self.footer.metadata();
         let chunks =
-            plan::chunk_ranges(meta, row_groups, &binding.leaves, self.len, &self.options)?;
-        let ranges = plan::coalesce(chunks, self.fetch.max_gap, self.fetch.overfetch_percent);
-        let fetched =
-            fetch::ranges(&*self.store, &self.location, ranges, self.fetch.concurrency).await?;
+            plan::chunk_ranges(meta, row_groups, &binding.leaves, self.len(), &self.options)?;
+        let fetched = self.fetch_ranges(chunks).await?;
         Ok(self.file_of(row_groups, fetched))
+    }
+
+    /// [`RemoteFile::fetch_row_groups`], blocking.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime (use the async method there).
+    pub fn fetch_row_groups_blocking<'p, T: ParquetRow<'p>>(
+        &self,
+        row_groups: &[usize],
+    ) -> Result<ParquetFile> {
+        block_on(self.fetch_row_groups::<T>(row_groups))?
     }
 
     /// [`RemoteFile::fetch`], blocking.
@@ -386,7 +455,7 @@ impl RemoteFile {
             self.footer.select(row_groups)
         };
         let source = Source::Fetched(Arc::new(Fetched { ranges: fetched }));
-        ParquetFile::from_parts(footer, source, self.len)
+        ParquetFile::from_parts(footer, source, self.len())
             .with_options(self.options)
             .with_partitions((*self.partitions).clone())
     }
@@ -394,9 +463,37 @@ impl RemoteFile {
 
 /// Runs `future` to completion on a current-thread runtime of its own.
 pub(crate) fn block_on<F: Future>(future: F) -> Result<F::Output> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
+    Ok(runtime()?.block_on(future))
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| Error::Io(std::io::Error::other(format!("a tokio runtime: {e}"))))?;
-    Ok(runtime.block_on(future))
+        .map_err(|e| Error::Io(std::io::Error::other(format!("a tokio runtime: {e}"))))
+}
+
+/// A stream's items, each awaited on a current-thread runtime of the
+/// iterator's own: the blocking twin of a stream.
+pub(crate) struct Blocking<S> {
+    runtime: tokio::runtime::Runtime,
+    stream: std::pin::Pin<Box<S>>,
+}
+
+impl<S: futures_util::Stream> Blocking<S> {
+    pub(crate) fn new(stream: S) -> Result<Self> {
+        Ok(Blocking {
+            runtime: runtime()?,
+            stream: Box::pin(stream),
+        })
+    }
+}
+
+impl<S: futures_util::Stream> Iterator for Blocking<S> {
+    type Item = S::Item;
+
+    fn next(&mut self) -> Option<S::Item> {
+        use futures_util::StreamExt;
+        self.runtime.block_on(self.stream.next())
+    }
 }

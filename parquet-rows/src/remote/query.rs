@@ -76,14 +76,14 @@ impl RemoteFile {
             meta: meta.row_group(g),
             orders: &orders,
             source,
-            file_len: self.len,
+            file_len: self.len(),
             options: self.options,
         };
         let probe_ranges_wanted: Vec<Range<u64>> = kept
             .iter()
             .flat_map(|&g| probe_ranges(&input(g, &nothing), &binding, selection))
             .collect();
-        let probed = self.fetch_ranges(probe_ranges_wanted).await?;
+        let probed = self.fetch_around_tail(probe_ranges_wanted).await?;
         let probe_source = Source::Fetched(Arc::new(Fetched::merged(probed.clone())));
 
         // Round trip 3: the pages of the row groups that may match.
@@ -107,7 +107,7 @@ impl RemoteFile {
             };
             // The whole chunks checked against the file and the limits, as
             // an unfiltered fetch checks them.
-            plan::chunk_ranges(meta, &[g], &binding.leaves, self.len, &self.options)?;
+            plan::chunk_ranges(meta, &[g], &binding.leaves, self.len(), &self.options)?;
             for (k, &leaf) in binding.leaves.iter().enumerate() {
                 let chunk = group.column(leaf);
                 let start = chunk
@@ -216,11 +216,84 @@ impl RemoteFile {
     }
 
     /// Fetches `ranges` coalesced as the fetch options say: one round trip.
-    async fn fetch_ranges(&self, ranges: Vec<Range<u64>>) -> Result<Vec<(u64, bytes::Bytes)>> {
+    pub(super) async fn fetch_ranges(
+        &self,
+        ranges: Vec<Range<u64>>,
+    ) -> Result<Vec<(u64, bytes::Bytes)>> {
         if ranges.is_empty() {
             return Ok(Vec::new());
         }
         let ranges = plan::coalesce(ranges, self.fetch.max_gap, self.fetch.overfetch_percent);
-        fetch::ranges(&*self.store, &self.location, ranges, self.fetch.concurrency).await
+        fetch::ranges(
+            &*self.store,
+            &self.object,
+            ranges,
+            self.fetch.concurrency_limit(),
+            self.fetch.request_bytes_limit(),
+        )
+        .await
+    }
+
+    /// Like [`RemoteFile::fetch_ranges`], serving the ranges that lie in the
+    /// bytes read at open (the footer and what precedes it: page indexes and
+    /// bloom filters, usually) from them, with no request.
+    async fn fetch_around_tail(&self, ranges: Vec<Range<u64>>) -> Result<Vec<(u64, bytes::Bytes)>> {
+        let tail_start = self.len() - self.tail.len() as u64;
+        let (inside, outside): (Vec<_>, Vec<_>) = ranges
+            .into_iter()
+            .partition(|r| r.start >= tail_start && r.end <= self.len());
+        let mut fetched = self.fetch_ranges(outside).await?;
+        if !inside.is_empty() {
+            fetched.push((tail_start, self.tail.clone()));
+        }
+        Ok(fetched)
+    }
+
+    /// [`RemoteFile::stream`], blocking: an iterator that fetches each row
+    /// group (and decodes the one before it) on a runtime of its own.
+    ///
+    /// ```
+    /// # use std::sync::Arc;
+    /// # use parquet_rows::remote::RemoteFile;
+    /// # use parquet_rows::ParquetRow;
+    /// # use object_store::{memory::InMemory, path::Path, ObjectStore, ObjectStoreExt};
+    /// #[derive(ParquetRow)]
+    /// struct Quote { ts: i64, symbol: String }
+    ///
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # let bytes = parquet_rows::doc_support::tick_file(100)?;
+    /// # let store: Arc<dyn ObjectStore> = Arc::new(InMemory::new());
+    /// # let location = Path::from("ticks.parquet");
+    /// # tokio::runtime::Builder::new_current_thread().build()?
+    /// #     .block_on(store.put(&location, bytes.into()))?;
+    /// let remote = RemoteFile::open_blocking(store, location)?;
+    /// let mut rows = 0;
+    /// for quotes in remote.stream_blocking::<Quote>()? {
+    ///     rows += quotes?.len();
+    /// }
+    /// assert_eq!(rows, 100);
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When iterated from inside a tokio runtime (use the async method there).
+    pub fn stream_blocking<'a, T: OwnedRow + 'a>(
+        &'a self,
+    ) -> Result<impl Iterator<Item = Result<Vec<T>>> + 'a> {
+        super::Blocking::new(self.stream::<T>())
+    }
+
+    /// [`RemoteFile::stream_where`], blocking (see
+    /// [`RemoteFile::stream_blocking`]).
+    ///
+    /// # Panics
+    ///
+    /// When iterated from inside a tokio runtime (use the async method there).
+    pub fn stream_where_blocking<'a, T: OwnedRow + 'a>(
+        &'a self,
+        query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
+    ) -> Result<impl Iterator<Item = Result<Vec<T>>> + 'a> {
+        super::Blocking::new(self.stream_where::<T>(query))
     }
 }

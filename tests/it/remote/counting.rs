@@ -22,6 +22,8 @@ pub struct Counts {
     pub max_in_flight: AtomicUsize,
     /// The location of every `get`, in order.
     pub locations: std::sync::Mutex<Vec<String>>,
+    /// The byte range each `get` returned, in the order they returned.
+    pub ranges: std::sync::Mutex<Vec<std::ops::Range<u64>>>,
 }
 
 impl Counts {
@@ -37,8 +39,12 @@ impl Counts {
     pub fn locations(&self) -> Vec<String> {
         self.locations.lock().unwrap().clone()
     }
+    pub fn ranges(&self) -> Vec<std::ops::Range<u64>> {
+        self.ranges.lock().unwrap().clone()
+    }
     pub fn reset(&self) {
         self.locations.lock().unwrap().clear();
+        self.ranges.lock().unwrap().clear();
         self.gets.store(0, Ordering::SeqCst);
         self.bytes.store(0, Ordering::SeqCst);
         self.max_in_flight.store(0, Ordering::SeqCst);
@@ -86,6 +92,7 @@ impl<S: ObjectStore> ObjectStore for Counting<S> {
         let result = self.inner.get_opts(location, options).await;
         c.in_flight.fetch_sub(1, Ordering::SeqCst);
         let result = result?;
+        c.ranges.lock().unwrap().push(result.range.clone());
         c.bytes
             .fetch_add(result.range.end - result.range.start, Ordering::SeqCst);
         Ok(result)

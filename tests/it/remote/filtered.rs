@@ -130,6 +130,30 @@ fn a_ts_range_fetches_a_few_pages_of_one_row_group() {
         counts.gets() - opened.0
     );
 
+    // The page indexes lie in the last 64 KiB read at open, and are served
+    // from them: no request after the open reads there.
+    let tail = bytes.len() as u64 - (64 << 10);
+    let after_open = &counts.ranges()[opened.0..];
+    assert!(after_open.iter().all(|r| r.end <= tail), "{after_open:?}");
+    // Opened with a first request of the footer alone, the same read
+    // fetches the page indexes too.
+    let footer_len = u64::from(u32::from_le_bytes(
+        bytes[bytes.len() - 8..bytes.len() - 4].try_into().unwrap(),
+    ));
+    let (store, small) = counted_store(bytes.clone());
+    let fetch = parquet_rows::remote::FetchOptions::default().footer_guess(footer_len + 8);
+    let remote_small =
+        RemoteFile::open_with_blocking(store, Path::from("ticks.parquet"), fetch).unwrap();
+    let gets = small.gets();
+    let small_pages = remote_small.load_where_blocking::<Tick>(query()).unwrap();
+    assert_eq!(small_pages.rows::<Tick>().unwrap(), want);
+    assert!(
+        small.gets() - gets > counts.gets() - opened.0,
+        "{} requests without the tail, {} with it",
+        small.gets() - gets,
+        counts.gets() - opened.0
+    );
+
     // Owned rows, through `read_where`: the same rows.
     let owned: Vec<TickOwned> = remote
         .read_where_blocking(TickOwned::filter().ts().in_range(315_000..330_000))

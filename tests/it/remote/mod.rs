@@ -5,6 +5,8 @@
 mod counting;
 mod dataset;
 mod filtered;
+mod send;
+mod source;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
