@@ -463,8 +463,20 @@ fn splits_read_by_workers_give_the_dataset_rows() {
     // A split of a file that changed since is refused.
     let mut stale = received[0].clone();
     stale.file_len += 1;
-    let err = stale.read_blocking::<Ts>(store).unwrap_err().to_string();
+    let err = stale
+        .read_blocking::<Ts>(Arc::clone(&store))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("the file changed"), "{err}");
+    // So is one whose file has the same length and another ETag.
+    let mut stale = received[0].clone();
+    assert!(stale.e_tag.is_some(), "the split carries the file's ETag");
+    stale.e_tag = Some("another".to_owned());
+    let err = stale.read_blocking::<Ts>(store).unwrap_err().to_string();
+    assert!(
+        err.contains("the ETag") && err.contains("the file changed"),
+        "{err}"
+    );
 }
 
 #[test]
