@@ -26,6 +26,8 @@
 //! - `partition`: `#[parquet(partition)]` fields of a file read on its own
 //!   (datasets' are in `remote::dataset`).
 //!
+//! - `window`: offset and limit without predicates, on every read path,
+//!   against the full read sliced.
 //! - `write`: the writer, its files read back by parquet-rows and the record API.
 //!
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
@@ -46,4 +48,5 @@ mod partition;
 mod quirks;
 mod remote;
 mod roundtrip;
+mod window;
 mod write;

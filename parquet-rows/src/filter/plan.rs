@@ -54,20 +54,43 @@ pub(crate) struct Input<'a> {
 }
 
 /// The plan of a row group of `rows` rows, or `None` when it holds no
-/// matching row.
+/// matching row. `within` is the rows of the row group a window keeps by
+/// position alone ([`window_rows`]; `0..rows` for a query with
+/// predicates, whose window counts matching rows, not positions).
 pub(crate) fn plan(
     input: &Input<'_>,
     binding: &Binding,
     selection: &Selection,
     rows: usize,
+    within: Range<usize>,
 ) -> Option<GroupPlan> {
     let whole = GroupPlan {
         rows: 0..rows,
         index: Vec::new(),
     };
     let predicates = &selection.predicates;
+    if within.is_empty() {
+        return None;
+    }
     if predicates.is_empty() {
-        return Some(whole);
+        if within == (0..rows) {
+            return Some(whole);
+        }
+        // A window: the rows by position, the pages by the offset index
+        // (no column index is needed to know where rows are).
+        let index = if flat(input.meta, binding) {
+            binding
+                .leaves
+                .iter()
+                .map(|&leaf| offset_index(input, input.meta.column(leaf), rows))
+                .collect()
+        } else {
+            Vec::new() // whole chunks, the rows outside skipped record by record
+        };
+        return Some(GroupPlan {
+            rows: within,
+            index,
+        });
     }
     if !row_group_may_match(input.meta, input.orders, binding, predicates) {
         return None;
@@ -112,6 +135,27 @@ pub(crate) fn plan(
         rows: lo..hi,
         index,
     })
+}
+
+/// Per row group read, in order: the rows a positional window keeps of it.
+pub(crate) type GroupWindows = Vec<Range<usize>>;
+
+/// The rows of each row group (of `counts` rows, in order) that a window
+/// skipping `offset` rows and keeping `limit` keeps, by position: the
+/// plan of a query without predicates, from the footer's row counts alone.
+pub(crate) fn window_rows(counts: &[usize], offset: usize, limit: Option<usize>) -> GroupWindows {
+    let end = limit.map_or(usize::MAX, |l| offset.saturating_add(l));
+    let mut first = 0usize; // the row group's first row in the rows of `counts`
+    counts
+        .iter()
+        .map(|&n| {
+            let last = first.saturating_add(n);
+            let lo = offset.clamp(first, last) - first;
+            let hi = end.clamp(first, last) - first;
+            first = last;
+            lo..hi.max(lo)
+        })
+        .collect()
 }
 
 /// Whether every field reads one column outside any list: only then do all
@@ -225,9 +269,25 @@ pub(crate) fn probe_ranges(
     input: &Input<'_>,
     binding: &Binding,
     selection: &Selection,
+    rows: usize,
+    within: &Range<usize>,
 ) -> Vec<Range<u64>> {
     let predicates = &selection.predicates;
     let mut ranges = Vec::new();
+    if predicates.is_empty() && !within.is_empty() && *within != (0..rows) {
+        // A window: the offset indexes say which pages hold its rows.
+        if flat(input.meta, binding) {
+            for &leaf in &binding.leaves {
+                let chunk = input.meta.column(leaf);
+                ranges.extend(index_range(
+                    chunk.offset_index_offset(),
+                    chunk.offset_index_length(),
+                    input.file_len,
+                ));
+            }
+        }
+        return ranges;
+    }
     if predicates.is_empty() || !row_group_may_match(input.meta, input.orders, binding, predicates)
     {
         return ranges;
@@ -262,6 +322,18 @@ pub(crate) fn probe_ranges(
 fn read_index(input: &Input<'_>, offset: Option<i64>, len: Option<i32>) -> Option<bytes::Bytes> {
     let range = index_range(offset, len, input.file_len)?;
     input.source.read(range.start, range.end - range.start).ok()
+}
+
+/// The chunk's offset index (without its column index), if it has a
+/// usable one: where its pages' rows start.
+fn offset_index(input: &Input<'_>, chunk: &ColumnChunkMetaData, rows: usize) -> Option<PageIndex> {
+    let offsets = read_index(
+        input,
+        chunk.offset_index_offset(),
+        chunk.offset_index_length(),
+    )?;
+    let offsets = decode_offset_index(&offsets).ok()?;
+    PageIndex::checked(offsets, None, rows)
 }
 
 /// The chunk's page index, if it has a usable one.
@@ -365,4 +437,34 @@ fn span(
         leading: rows.start - pi.page_start(first, total),
         trailing: pi.page_start(last + 1, total) - rows.end,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::window_rows;
+
+    #[test]
+    fn windows_cut_row_groups_by_position() {
+        let counts = [100, 0, 50, 200];
+        // Rows 90..160: the last 10 of the first group, none of the empty
+        // one, all 50 of the third, 10 of the fourth.
+        assert_eq!(
+            window_rows(&counts, 90, Some(70)),
+            [90..100, 0..0, 0..50, 0..10]
+        );
+        // No limit: everything from the offset.
+        assert_eq!(
+            window_rows(&counts, 149, None),
+            [100..100, 0..0, 49..50, 0..200]
+        );
+        // Past the end, and a limit that overflows.
+        assert!(window_rows(&counts, 351, None)
+            .iter()
+            .all(std::ops::Range::is_empty));
+        assert_eq!(
+            window_rows(&counts, usize::MAX, Some(usize::MAX)),
+            [100..100, 0..0, 50..50, 200..200]
+        );
+        assert_eq!(window_rows(&counts, 0, Some(0)), [0..0, 0..0, 0..0, 0..0]);
+    }
 }
