@@ -12,7 +12,7 @@ use parquet::schema::types::SchemaDescriptor;
 use crate::bind::{bind, Binding};
 use crate::chunk::{Chunks, Seeker, Source};
 use crate::error::{Error, Location, Result};
-use crate::filter::plan::{plan, window_rows, GroupPlan, GroupWindows, Input};
+use crate::filter::plan::{plan, window_rows, GroupPlan, GroupWindows, Input, ReadPlan};
 use crate::filter::{FilterOf, Query, Selection, Window};
 use crate::footer::{read_footer, Footer};
 use crate::group::LoadedRowGroup;
@@ -472,20 +472,15 @@ impl ParquetFile {
             }));
             return Ok(pages);
         };
-        let groups = self.group_list();
-        let (windows, selection) = self.windows(&selection, &groups)?;
-        let mut row_groups = Vec::new();
-        for (k, &i) in groups.iter().enumerate() {
-            let within = windows.as_ref().map(|w| w[k].clone());
-            if let Some(group) =
-                self.load_group_where(i, &binding, &selection, within, &self.source, false)?
-            {
-                row_groups.push(group);
-            }
-        }
+        let plan = self.plan_read(&binding, &selection, false)?;
+        let row_groups = plan
+            .groups
+            .iter()
+            .map(|(i, group)| self.load_columns(*i, &binding, &self.source, Some(group), false))
+            .collect::<Result<_>>()?;
         let mut pages = self.pages(row_groups);
         pages.filter = Some(std::sync::Arc::new(Filtered {
-            selection,
+            selection: plan.selection,
             struct_name: T::STRUCT_NAME,
         }));
         Ok(pages)
@@ -512,12 +507,78 @@ impl ParquetFile {
     where
         T: OwnedRow,
     {
+        let binding = self.bind::<T>()?;
+        self.read_selection(&binding, &query.into().erase())
+    }
+
+    /// The rows of `selection`: every row group planned first, the output
+    /// checked once against the rows planned, then the row groups loaded
+    /// and decoded one at a time until the window is full.
+    fn read_selection<T: OwnedRow>(
+        &self,
+        binding: &Binding,
+        selection: &Selection,
+    ) -> Result<Vec<T>> {
+        let Some(selection) = selection.for_partitions::<FilterOf<T>>(&self.partitions)? else {
+            return Ok(Vec::new()); // no row of the file can match
+        };
+        let plan = self.plan_read(binding, &selection, false)?;
+        self.options.check_output::<T>(plan.rows())?;
+        let mut window = Window::of(&plan.selection);
         let mut out = Vec::new();
-        let mut rows = self.stream_where::<T>(query)?;
-        while let Some(batch) = rows.next_group()? {
-            out.extend(batch);
+        for (i, group) in &plan.groups {
+            if window.full() {
+                break;
+            }
+            let group = self.load_columns(*i, binding, &self.source, Some(group), false)?;
+            let pages = self.pages(vec![group]);
+            let group = &pages.row_groups[0];
+            pages.decode_where(group, binding, &plan.selection, &mut window, &mut out)?;
         }
         Ok(out)
+    }
+
+    /// The plan of a read of `selection` (its partition predicates
+    /// decided) over the row groups the file reads: each row group by
+    /// statistics, dictionaries, bloom filters and page index, or for a
+    /// window without predicates by position. With `parallel`, the row
+    /// groups are planned on rayon's pool.
+    fn plan_read(
+        &self,
+        binding: &Binding,
+        selection: &Selection,
+        parallel: bool,
+    ) -> Result<ReadPlan> {
+        let list = self.group_list();
+        let (windows, selection) = self.windows(selection, &list)?;
+        let plan_one = |k: usize, source: &Source| -> Result<Option<(usize, GroupPlan)>> {
+            let within = windows.as_ref().map(|w| w[k].clone());
+            let plan = self.plan_group(list[k], binding, &selection, within, source)?;
+            Ok(plan.map(|plan| (list[k], plan)))
+        };
+        #[cfg(feature = "rayon")]
+        let planned: Vec<Option<(usize, GroupPlan)>> = if parallel {
+            use rayon::prelude::*;
+            (0..list.len())
+                .into_par_iter()
+                .map(|k| self.with_task_source(|source| plan_one(k, source)))
+                .collect::<Result<_>>()?
+        } else {
+            (0..list.len())
+                .map(|k| plan_one(k, &self.source))
+                .collect::<Result<_>>()?
+        };
+        #[cfg(not(feature = "rayon"))]
+        let planned: Vec<Option<(usize, GroupPlan)>> = {
+            let _ = parallel;
+            (0..list.len())
+                .map(|k| plan_one(k, &self.source))
+                .collect::<Result<_>>()?
+        };
+        Ok(ReadPlan {
+            groups: planned.into_iter().flatten().collect(),
+            selection,
+        })
     }
 
     /// A streaming iterator over every row of the file, as owned rows: one
@@ -587,33 +648,34 @@ impl ParquetFile {
         let binding = self.bind::<T>()?;
         let query = query.into().erase();
         if !self.concurrent_reads && self.path.is_none() {
-            return self.rows_with(query)?.collect();
+            return self.read_selection(&binding, &query);
         }
         let Some(selection) = query.for_partitions::<FilterOf<T>>(&self.partitions)? else {
             return Ok(Vec::new());
         };
-        let list = self.group_list();
-        let (windows, selection) = self.windows(&selection, &list)?;
-        let groups = list
-            .into_par_iter()
-            .enumerate()
-            .map(|(k, i)| {
-                let within = windows.as_ref().map(|w| w[k].clone());
-                let Some(group) =
-                    self.load_group_where_concurrently(i, &binding, &selection, within)?
-                else {
-                    return Ok(Vec::new());
-                };
+        let plan = self.plan_read(&binding, &selection, true)?;
+        self.options.check_output::<T>(plan.rows())?;
+        let selection = &plan.selection;
+        // Each row group returns at most the window's end: no more of its
+        // rows can be kept, whatever the row groups before it hold.
+        let mut each = Window::all();
+        each.take = selection.limit.map(|l| l.saturating_add(selection.offset));
+        let groups = plan
+            .groups
+            .par_iter()
+            .map(|(i, group)| {
+                let loaded = self.with_task_source(|source| {
+                    self.load_columns(*i, &binding, source, Some(group), true)
+                })?;
                 let mut rows = Vec::new();
-                let pages = self.pages(vec![group]);
-                pages.options.check_output::<T>(pages.num_rows())?;
-                let group = &pages.row_groups[0];
-                pages.decode_where(group, &binding, &selection, &mut Window::all(), &mut rows)?;
+                let pages = self.pages(vec![loaded]);
+                let loaded = &pages.row_groups[0];
+                pages.decode_where(loaded, &binding, selection, &mut { each }, &mut rows)?;
                 Ok(rows)
             })
             .collect::<Result<Vec<Vec<T>>>>()?;
         let mut out: Vec<T> = groups.into_iter().flatten().collect();
-        Window::of(&selection).retain(&mut out, 0, |_| true);
+        Window::of(selection).retain(&mut out, 0, |_| true);
         Ok(out)
     }
 
@@ -763,43 +825,16 @@ impl ParquetFile {
         Ok(plan(&input, binding, selection, rows, within))
     }
 
-    /// Plans and loads row group `index` for `selection` from `source`
-    /// (decompressing on rayon's pool with `parallel`); `None` when it holds
-    /// no matching row.
-    fn load_group_where(
-        &self,
-        index: usize,
-        binding: &Binding,
-        selection: &Selection,
-        within: Option<Range<usize>>,
-        source: &Source,
-        parallel: bool,
-    ) -> Result<Option<LoadedRowGroup>> {
-        match self.plan_group(index, binding, selection, within, source)? {
-            Some(plan) => self
-                .load_columns(index, binding, source, Some(&plan), parallel)
-                .map(Some),
-            None => Ok(None),
-        }
-    }
-
-    /// [`ParquetFile::load_group_where`] from a handle of the task's own
-    /// (see [`ParquetFile::load_group_concurrently`]).
+    /// Runs `f` with a source of the task's own: a handle of its own for a
+    /// file opened by path (see [`ParquetFile::load_group_concurrently`]).
     #[cfg(feature = "rayon")]
-    fn load_group_where_concurrently(
-        &self,
-        index: usize,
-        binding: &Binding,
-        selection: &Selection,
-        within: Option<Range<usize>>,
-    ) -> Result<Option<LoadedRowGroup>> {
+    fn with_task_source<R>(&self, f: impl FnOnce(&Source) -> Result<R>) -> Result<R> {
         match &self.path {
             Some(path) if !self.concurrent_reads => {
                 let file = std::fs::File::open(path).map_err(|e| Error::io_at("open", path, e))?;
-                let source = Source::File(std::sync::Arc::new(file));
-                self.load_group_where(index, binding, selection, within, &source, true)
+                f(&Source::File(std::sync::Arc::new(file)))
             }
-            _ => self.load_group_where(index, binding, selection, within, &self.source, true),
+            _ => f(&self.source),
         }
     }
 
@@ -885,20 +920,22 @@ impl<T: OwnedRow> Rows<'_, T> {
                 self.windows.as_ref().map(|w| w[self.next].clone()),
             );
             self.next += 1;
-            let Some(group) = file.load_group_where(
-                index,
-                &self.binding,
-                &self.selection,
-                within,
-                &file.source,
-                false,
-            )?
+            let Some(plan) =
+                file.plan_group(index, &self.binding, &self.selection, within, &file.source)?
             else {
                 continue;
             };
+            // A stream holds one row group's rows at a time: the rows this
+            // one's plan may return, at most what the window has left.
+            let rows = self
+                .window
+                .take
+                .map_or(plan.rows.len(), |t| t.min(plan.rows.len()));
+            file.options.check_output::<T>(rows)?;
+            let group =
+                file.load_columns(index, &self.binding, &file.source, Some(&plan), false)?;
             let mut rows = Vec::new();
             let pages = file.pages(vec![group]);
-            pages.options.check_output::<T>(pages.num_rows())?;
             let group = &pages.row_groups[0];
             pages.decode_where(
                 group,

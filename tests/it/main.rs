@@ -26,6 +26,10 @@
 //! - `partition`: `#[parquet(partition)]` fields of a file read on its own
 //!   (datasets' are in `remote::dataset`).
 //!
+//! - `limits`: `max_output_bytes` gives the same outcome on every path,
+//!   checked against the rows the read's plan may return.
+//! - `locations`: a corrupt page and an unexpected null give the same
+//!   error text (row group, page, row) on every read path.
 //! - `window`: offset and limit without predicates, on every read path,
 //!   against the full read sliced.
 //! - `write`: the writer, its files read back by parquet-rows and the record API.
@@ -41,6 +45,8 @@ mod exact;
 mod filter;
 mod hostile;
 mod lies;
+mod limits;
+mod locations;
 mod nested;
 mod optional;
 mod parallel;

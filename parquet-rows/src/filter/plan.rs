@@ -44,6 +44,29 @@ pub(crate) struct GroupPlan {
     pub(crate) index: Vec<Option<PageIndex>>,
 }
 
+/// The plan of one read: the row groups to load, each with its plan, in
+/// file order, and the selection left to apply to the rows loaded (a
+/// window by position is already applied: its selection is empty).
+#[derive(Debug)]
+pub(crate) struct ReadPlan {
+    pub(crate) groups: Vec<(usize, GroupPlan)>, // (index in the footer, plan)
+    pub(crate) selection: Selection,
+}
+
+impl ReadPlan {
+    /// The most rows the read may return: the rows planned (after
+    /// statistics, dictionaries, bloom filters, the page index and a
+    /// window by position), and at most the query's limit. What
+    /// `ReadOptions::max_output_bytes` is checked against, on every path.
+    pub(crate) fn rows(&self) -> usize {
+        let planned = self
+            .groups
+            .iter()
+            .fold(0usize, |sum, (_, plan)| sum.saturating_add(plan.rows.len()));
+        self.selection.limit.map_or(planned, |l| l.min(planned))
+    }
+}
+
 /// Where the planner reads from.
 pub(crate) struct Input<'a> {
     pub(crate) meta: &'a RowGroupMetaData,
@@ -366,21 +389,50 @@ pub(crate) struct Span {
     pub(crate) leading: usize,
     /// Rows of those pages after `rows.end`.
     pub(crate) trailing: usize,
+    /// The first data page read, by its place in the offset index.
+    pub(crate) first_page: usize,
+}
+
+/// What to read of one column chunk for a plan: its byte ranges, and
+/// where the pages they hold are in the chunk and the row group.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct ChunkRead {
+    /// The byte ranges, in order: the dictionary page's (if any) then the
+    /// data pages', or the whole chunk.
+    pub(crate) ranges: Vec<Range<u64>>,
+    /// Rows of the pages read before the plan's rows.
+    pub(crate) leading: usize,
+    /// Rows of the pages read after the plan's rows.
+    pub(crate) trailing: usize,
+    /// Data pages of the chunk before the first one read (by the offset
+    /// index); 0 when the whole chunk is read.
+    pub(crate) skipped_pages: usize,
+    /// Whether the first range holds the pages before the data pages (the
+    /// dictionary page) and the data pages' range follows it.
+    pub(crate) dictionary_range: bool,
 }
 
 /// The byte ranges of column chunk `meta` (entry `k` of the binding's
-/// leaves, its bytes `chunk`) to read for `plan`, and how many rows the
-/// pages read hold before and after the plan's rows (to be decoded and
-/// dropped). Without a plan, or without a usable page index, the whole chunk.
+/// leaves, its bytes `chunk`) to read for `plan`, how many rows the pages
+/// read hold before and after the plan's rows (to be skipped), and where
+/// those pages are in the chunk. Without a plan, or without a usable page
+/// index, the whole chunk.
 pub(crate) fn chunk_ranges(
     plan: Option<&GroupPlan>,
     k: usize,
     meta: &ColumnChunkMetaData,
     chunk: Range<u64>,
     total: usize,
-) -> (Vec<Range<u64>>, usize, usize) {
+) -> ChunkRead {
+    let whole = |leading, trailing| ChunkRead {
+        ranges: vec![chunk.clone()],
+        leading,
+        trailing,
+        skipped_pages: 0,
+        dictionary_range: false,
+    };
     let Some(plan) = plan else {
-        return (vec![chunk], 0, 0);
+        return whole(0, 0);
     };
     let spanned = plan
         .index
@@ -388,11 +440,14 @@ pub(crate) fn chunk_ranges(
         .and_then(Option::as_ref)
         .and_then(|pi| span(pi, meta, chunk.clone(), &plan.rows, total));
     match spanned {
-        Some(span) => {
-            let ranges = span.dictionary.into_iter().chain([span.data]).collect();
-            (ranges, span.leading, span.trailing)
-        }
-        None => (vec![chunk], plan.rows.start, total - plan.rows.end),
+        Some(span) => ChunkRead {
+            dictionary_range: span.dictionary.is_some(),
+            ranges: span.dictionary.into_iter().chain([span.data]).collect(),
+            leading: span.leading,
+            trailing: span.trailing,
+            skipped_pages: span.first_page,
+        },
+        None => whole(plan.rows.start, total - plan.rows.end),
     }
 }
 
@@ -436,6 +491,7 @@ fn span(
         data: begin..end,
         leading: rows.start - pi.page_start(first, total),
         trailing: pi.page_start(last + 1, total) - rows.end,
+        first_page: first,
     })
 }
 

@@ -117,9 +117,8 @@ impl RemoteFile {
                 if len == 0 {
                     continue;
                 }
-                let (ranges, _, _) =
-                    chunk_ranges(Some(&group_plan), k, chunk, start..start + len, rows);
-                wanted.extend(ranges);
+                let read = chunk_ranges(Some(&group_plan), k, chunk, start..start + len, rows);
+                wanted.extend(read.ranges);
             }
         }
         let mut fetched = self.fetch_ranges(wanted).await?;
