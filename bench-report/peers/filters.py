@@ -44,6 +44,8 @@ def main():
             "polars-filter",
             lambda: pl.scan_parquet(ticks).filter((pl.col("ts") >= lo) & (pl.col("ts") < hi)).collect(),
         ),
+        ("tail-1000", "polars-tail", lambda: pl.scan_parquet(ticks).tail(1000).collect()),
+        ("tail-1000", "polars-slice", lambda: pl.scan_parquet(ticks).slice(10_000_000 - 1000).collect()),
         ("symbol-1of50", "polars-full", lambda: pl.scan_parquet(syms).collect()),
         (
             "symbol-1of50",

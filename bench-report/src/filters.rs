@@ -33,7 +33,7 @@ use parquet::file::properties::WriterProperties;
 use parquet::file::statistics::Statistics;
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::parser::parse_message_type;
-use parquet_rows::{ParquetFile, ParquetRow};
+use parquet_rows::{ParquetFile, ParquetRow, RowFilter as _};
 
 use crate::common::{fixtures_dir, Rng};
 
@@ -396,6 +396,62 @@ pub fn run(rounds: usize) {
         file.num_rows(),
         file.num_row_groups()
     );
+    time(&mut q, rounds);
+    drop(q);
+
+    // The last 1,000 rows by position (`offset`, no predicate): the window
+    // is planned from the footer's row counts and the offset index, so only
+    // the last pages of the last row group are read; the same rows by a
+    // `ts` predicate for comparison (the file is sorted by `ts`).
+    let tail = TICK_ROWS - 1000;
+    let check = file
+        .read_where::<TickOwned>(TickOwned::filter().offset(tail))
+        .expect("read_where");
+    assert!(
+        check.len() == 1000 && check[0].ts == ts_of(tail),
+        "tail-1000: the last 1,000 rows"
+    );
+    let mut q = Query {
+        name: "tail-1000",
+        expected: 1000,
+        variants: vec![
+            (
+                "full-borrowed",
+                Box::new(|| {
+                    file.load::<Tick>()
+                        .expect("load")
+                        .rows::<Tick>()
+                        .expect("rows")
+                        .len()
+                }),
+            ),
+            (
+                "offset-borrowed",
+                Box::new(|| {
+                    let pages = file
+                        .load_where::<Tick>(Tick::filter().offset(tail))
+                        .expect("load_where");
+                    pages.rows::<Tick>().expect("rows").len()
+                }),
+            ),
+            (
+                "offset-owned",
+                Box::new(|| {
+                    file.read_where::<TickOwned>(TickOwned::filter().offset(tail))
+                        .expect("read_where")
+                        .len()
+                }),
+            ),
+            (
+                "ts-ge-owned",
+                Box::new(|| {
+                    file.read_where::<TickOwned>(TickOwned::filter().ts().ge(ts_of(tail)))
+                        .expect("read_where")
+                        .len()
+                }),
+            ),
+        ],
+    };
     time(&mut q, rounds);
     drop(q);
 

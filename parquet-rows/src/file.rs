@@ -1,5 +1,6 @@
 //! Opening a file and loading the column chunks a struct reads.
 
+use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -11,7 +12,7 @@ use parquet::schema::types::SchemaDescriptor;
 use crate::bind::{bind, Binding};
 use crate::chunk::{Seeker, Source};
 use crate::error::{Error, Location, Result};
-use crate::filter::plan::{plan, GroupPlan, Input};
+use crate::filter::plan::{plan, window_rows, GroupPlan, GroupWindows, Input, ReadPlan};
 use crate::filter::{FilterOf, Query, Selection, Window};
 use crate::footer::{read_footer, Footer};
 use crate::group::LoadedRowGroup;
@@ -59,6 +60,10 @@ pub struct ParquetFile {
     options: ReadOptions,
     // The values `#[parquet(partition)]` fields are filled from.
     partitions: Arc<Partitions>,
+    // The row groups read, in order, by their index in the footer: every
+    // one (`None`), or those a remote file fetched. Never renumbered, so
+    // errors name the row group of the file.
+    groups: Option<Arc<[usize]>>,
 }
 
 impl std::fmt::Debug for ParquetFile {
@@ -193,6 +198,23 @@ impl ParquetFile {
             source,
             options: ReadOptions::default(),
             partitions: Arc::default(),
+            groups: None,
+        }
+    }
+
+    /// Reads only the row groups `groups` (indexes in the footer), in that
+    /// order: a remote file's fetched row groups.
+    #[cfg(feature = "object_store")]
+    pub(crate) fn with_groups(mut self, groups: Option<Vec<usize>>) -> Self {
+        self.groups = groups.map(Arc::from);
+        self
+    }
+
+    /// The row groups this file reads, in order, by their index in the footer.
+    fn group_list(&self) -> Vec<usize> {
+        match &self.groups {
+            Some(groups) => groups.to_vec(),
+            None => (0..self.reader.num_row_groups()).collect(),
         }
     }
 
@@ -266,18 +288,22 @@ impl ParquetFile {
         self.reader.metadata()
     }
 
-    /// Number of row groups.
+    /// Number of row groups the file reads: the footer's, or for a file
+    /// fetched from a [`RemoteFile`](crate::remote::RemoteFile), those
+    /// fetched (still named by their index in the footer).
     pub fn num_row_groups(&self) -> usize {
-        self.reader.num_row_groups()
+        self.groups
+            .as_ref()
+            .map_or(self.reader.num_row_groups(), |g| g.len())
     }
 
-    /// Number of rows: the sum over row groups (the footer's total can be wrong).
+    /// Number of rows: the sum over the row groups read (the footer's
+    /// total can be wrong).
     pub fn num_rows(&self) -> usize {
-        self.reader
-            .metadata()
-            .row_groups()
-            .iter()
-            .map(|rg| usize::try_from(rg.num_rows()).unwrap_or(0))
+        let meta = self.reader.metadata();
+        self.group_list()
+            .into_iter()
+            .map(|g| usize::try_from(meta.row_group(g).num_rows()).unwrap_or(0))
             .fold(0, usize::saturating_add)
     }
 
@@ -295,7 +321,9 @@ impl ParquetFile {
     /// larger than memory.
     pub fn load<'p, T: ParquetRow<'p>>(&self) -> Result<Pages> {
         let binding = self.bind::<T>()?;
-        let row_groups = (0..self.num_row_groups())
+        let row_groups = self
+            .group_list()
+            .into_iter()
             .map(|i| self.load_group(i, &binding))
             .collect::<Result<_>>()?;
         Ok(self.pages(row_groups))
@@ -323,7 +351,8 @@ impl ParquetFile {
     pub fn par_load<'p, T: ParquetRow<'p>>(&self) -> Result<Pages> {
         use rayon::prelude::*;
         let binding = self.bind::<T>()?;
-        let row_groups = (0..self.num_row_groups())
+        let row_groups = self
+            .group_list()
             .into_par_iter()
             .map(|i| self.load_group_concurrently(i, &binding))
             .collect::<Result<_>>()?;
@@ -340,13 +369,19 @@ impl ParquetFile {
     /// Like [`ParquetFile::load`], for row group `index` only.
     pub fn load_row_group<'p, T: ParquetRow<'p>>(&self, index: usize) -> Result<Pages> {
         let binding = self.bind::<T>()?;
-        if index >= self.num_row_groups() {
-            return Err(Error::Unsupported {
-                location: Location::default(),
-                message: format!(
+        if !self.group_list().contains(&index) {
+            let message = match &self.groups {
+                None => format!(
                     "row group {index} does not exist; the file has {}",
                     self.num_row_groups()
                 ),
+                Some(groups) => {
+                    format!("row group {index} was not fetched (row groups {groups:?} were)")
+                }
+            };
+            return Err(Error::Unsupported {
+                location: Location::default(),
+                message,
             });
         }
         let group = self.load_group(index, &binding)?;
@@ -360,6 +395,7 @@ impl ParquetFile {
         Ok(RowGroups {
             file: self,
             binding: self.bind::<T>()?,
+            groups: self.group_list(),
             next: 0,
         })
     }
@@ -386,7 +422,7 @@ impl ParquetFile {
         let plausible =
             crate::pages::plausible_rows(usize::try_from(self.len).unwrap_or(usize::MAX));
         let _ = out.try_reserve(rows.min(plausible));
-        for i in 0..self.num_row_groups() {
+        for i in self.group_list() {
             let pages = self.pages(vec![self.load_group(i, &binding)?]);
             pages.decode_into(&binding, &mut out)?;
         }
@@ -433,17 +469,15 @@ impl ParquetFile {
             }));
             return Ok(pages);
         };
-        let mut row_groups = Vec::new();
-        for i in 0..self.num_row_groups() {
-            if let Some(group) =
-                self.load_group_where(i, &binding, &selection, &self.source, false)?
-            {
-                row_groups.push(group);
-            }
-        }
+        let plan = self.plan_read(&binding, &selection, false)?;
+        let row_groups = plan
+            .groups
+            .iter()
+            .map(|(i, group)| self.load_columns(*i, &binding, &self.source, Some(group), false))
+            .collect::<Result<_>>()?;
         let mut pages = self.pages(row_groups);
         pages.filter = Some(std::sync::Arc::new(Filtered {
-            selection,
+            selection: plan.selection,
             struct_name: T::STRUCT_NAME,
         }));
         Ok(pages)
@@ -470,12 +504,78 @@ impl ParquetFile {
     where
         T: OwnedRow,
     {
+        let binding = self.bind::<T>()?;
+        self.read_selection(&binding, &query.into().erase())
+    }
+
+    /// The rows of `selection`: every row group planned first, the output
+    /// checked once against the rows planned, then the row groups loaded
+    /// and decoded one at a time until the window is full.
+    fn read_selection<T: OwnedRow>(
+        &self,
+        binding: &Binding,
+        selection: &Selection,
+    ) -> Result<Vec<T>> {
+        let Some(selection) = selection.for_partitions::<FilterOf<T>>(&self.partitions)? else {
+            return Ok(Vec::new()); // no row of the file can match
+        };
+        let plan = self.plan_read(binding, &selection, false)?;
+        self.options.check_output::<T>(plan.rows())?;
+        let mut window = Window::of(&plan.selection);
         let mut out = Vec::new();
-        let mut rows = self.stream_where::<T>(query)?;
-        while let Some(batch) = rows.next_group()? {
-            out.extend(batch);
+        for (i, group) in &plan.groups {
+            if window.full() {
+                break;
+            }
+            let group = self.load_columns(*i, binding, &self.source, Some(group), false)?;
+            let pages = self.pages(vec![group]);
+            let group = &pages.row_groups[0];
+            pages.decode_where(group, binding, &plan.selection, &mut window, &mut out)?;
         }
         Ok(out)
+    }
+
+    /// The plan of a read of `selection` (its partition predicates
+    /// decided) over the row groups the file reads: each row group by
+    /// statistics, dictionaries, bloom filters and page index, or for a
+    /// window without predicates by position. With `parallel`, the row
+    /// groups are planned on rayon's pool.
+    fn plan_read(
+        &self,
+        binding: &Binding,
+        selection: &Selection,
+        parallel: bool,
+    ) -> Result<ReadPlan> {
+        let list = self.group_list();
+        let (windows, selection) = self.windows(selection, &list)?;
+        let plan_one = |k: usize, source: &Source| -> Result<Option<(usize, GroupPlan)>> {
+            let within = windows.as_ref().map(|w| w[k].clone());
+            let plan = self.plan_group(list[k], binding, &selection, within, source)?;
+            Ok(plan.map(|plan| (list[k], plan)))
+        };
+        #[cfg(feature = "rayon")]
+        let planned: Vec<Option<(usize, GroupPlan)>> = if parallel {
+            use rayon::prelude::*;
+            (0..list.len())
+                .into_par_iter()
+                .map(|k| self.with_task_source(|source| plan_one(k, source)))
+                .collect::<Result<_>>()?
+        } else {
+            (0..list.len())
+                .map(|k| plan_one(k, &self.source))
+                .collect::<Result<_>>()?
+        };
+        #[cfg(not(feature = "rayon"))]
+        let planned: Vec<Option<(usize, GroupPlan)>> = {
+            let _ = parallel;
+            (0..list.len())
+                .map(|k| plan_one(k, &self.source))
+                .collect::<Result<_>>()?
+        };
+        Ok(ReadPlan {
+            groups: planned.into_iter().flatten().collect(),
+            selection,
+        })
     }
 
     /// A streaming iterator over every row of the file, as owned rows: one
@@ -513,16 +613,19 @@ impl ParquetFile {
 
     fn rows_with<T: OwnedRow>(&self, selection: Selection) -> Result<Rows<'_, T>> {
         let binding = self.bind::<T>()?;
-        let (selection, next) = match selection.for_partitions::<FilterOf<T>>(&self.partitions)? {
-            Some(selection) => (selection, 0),
-            None => (selection, self.num_row_groups()), // no row of the file can match
+        let (selection, groups) = match selection.for_partitions::<FilterOf<T>>(&self.partitions)? {
+            Some(selection) => (selection, self.group_list()),
+            None => (selection, Vec::new()), // no row of the file can match
         };
+        let (windows, selection) = self.windows(&selection, &groups)?;
         Ok(Rows {
             file: self,
             binding,
             window: Window::of(&selection),
             selection,
-            next,
+            groups,
+            windows,
+            next: 0,
             buffer: Vec::new().into_iter(),
             failed: false,
         })
@@ -544,23 +647,29 @@ impl ParquetFile {
         let Some(selection) = query.for_partitions::<FilterOf<T>>(&self.partitions)? else {
             return Ok(Vec::new());
         };
-        let groups = (0..self.num_row_groups())
-            .into_par_iter()
-            .map(|i| {
-                let Some(group) = self.load_group_where_concurrently(i, &binding, &selection)?
-                else {
-                    return Ok(Vec::new());
-                };
+        let plan = self.plan_read(&binding, &selection, true)?;
+        self.options.check_output::<T>(plan.rows())?;
+        let selection = &plan.selection;
+        // Each row group returns at most the window's end: no more of its
+        // rows can be kept, whatever the row groups before it hold.
+        let mut each = Window::all();
+        each.take = selection.limit.map(|l| l.saturating_add(selection.offset));
+        let groups = plan
+            .groups
+            .par_iter()
+            .map(|(i, group)| {
+                let loaded = self.with_task_source(|source| {
+                    self.load_columns(*i, &binding, source, Some(group), true)
+                })?;
                 let mut rows = Vec::new();
-                let pages = self.pages(vec![group]);
-                pages.options.check_output::<T>(pages.num_rows())?;
-                let group = &pages.row_groups[0];
-                pages.decode_where(group, &binding, &selection, &mut Window::all(), &mut rows)?;
+                let pages = self.pages(vec![loaded]);
+                let loaded = &pages.row_groups[0];
+                pages.decode_where(loaded, &binding, selection, &mut { each }, &mut rows)?;
                 Ok(rows)
             })
             .collect::<Result<Vec<Vec<T>>>>()?;
         let mut out: Vec<T> = groups.into_iter().flatten().collect();
-        Window::of(&selection).retain(&mut out, 0, |_| true);
+        Window::of(selection).retain(&mut out, 0, |_| true);
         Ok(out)
     }
 
@@ -582,10 +691,10 @@ impl ParquetFile {
         let binding = self.bind::<T>()?;
         self.options.check_output::<T>(self.num_rows())?;
         let meta = self.reader.metadata();
-        let counts: Vec<usize> = meta
-            .row_groups()
+        let list = self.group_list();
+        let counts: Vec<usize> = list
             .iter()
-            .map(|rg| usize::try_from(rg.num_rows()).unwrap_or(0))
+            .map(|&g| usize::try_from(meta.row_group(g).num_rows()).unwrap_or(0))
             .collect();
         // As in `read`: rows the file's bytes cannot hold are not reserved up
         // front; such a file is read on one thread, its output growing as rows
@@ -598,9 +707,10 @@ impl ParquetFile {
         }
         // The split depends only on the row counts, known before loading.
         let parts = split(&counts, &self.options);
-        crate::parallel::decode_in_regions(&counts, &group_name, |i, region| {
-            let pages = self.pages(vec![self.load_group_concurrently(i, &binding)?]);
-            pages.decode_parts(&pages.row_groups[0], &binding, &parts[i], region)
+        let describe = |k: usize| group_name(list[k]);
+        crate::parallel::decode_in_regions(&counts, &describe, |k, region| {
+            let pages = self.pages(vec![self.load_group_concurrently(list[k], &binding)?]);
+            pages.decode_parts(&pages.row_groups[0], &binding, &parts[k], region)
         })
     }
 
@@ -631,13 +741,35 @@ impl ParquetFile {
         })
     }
 
-    /// What to read of row group `index` for `selection`; `None` when it
-    /// holds no matching row.
+    /// A query's window resolved by position, when it has no predicate:
+    /// the rows each of row groups `groups` keeps (by the footer's row
+    /// counts), and the selection left for the rows loaded (every one).
+    /// `None` and `selection` itself otherwise: its window counts matching
+    /// rows, known only once they are tested.
+    fn windows(
+        &self,
+        selection: &Selection,
+        groups: &[usize],
+    ) -> Result<(Option<GroupWindows>, Selection)> {
+        if !selection.positional() {
+            return Ok((None, selection.clone()));
+        }
+        let counts = groups
+            .iter()
+            .map(|&g| self.group_rows(g))
+            .collect::<Result<Vec<usize>>>()?;
+        let windows = window_rows(&counts, selection.offset, selection.limit);
+        Ok((Some(windows), Selection::default()))
+    }
+
+    /// What to read of row group `index` for `selection` (within the rows
+    /// `within` of a positional window); `None` when it holds no matching row.
     fn plan_group(
         &self,
         index: usize,
         binding: &Binding,
         selection: &Selection,
+        within: Option<Range<usize>>,
         source: &Source,
     ) -> Result<Option<GroupPlan>> {
         let rows = self.group_rows(index)?;
@@ -658,38 +790,15 @@ impl ParquetFile {
             file_len: self.len,
             options: self.options,
         };
-        Ok(plan(&input, binding, selection, rows))
+        let within = within.unwrap_or(0..rows);
+        Ok(plan(&input, binding, selection, rows, within))
     }
 
-    /// Plans and loads row group `index` for `selection` from `source`
-    /// (decompressing on rayon's pool with `parallel`); `None` when it holds
-    /// no matching row.
-    fn load_group_where(
-        &self,
-        index: usize,
-        binding: &Binding,
-        selection: &Selection,
-        source: &Source,
-        parallel: bool,
-    ) -> Result<Option<LoadedRowGroup>> {
-        match self.plan_group(index, binding, selection, source)? {
-            Some(plan) => self
-                .load_columns(index, binding, source, Some(&plan), parallel)
-                .map(Some),
-            None => Ok(None),
-        }
-    }
-
-    /// [`ParquetFile::load_group_where`] in a task of its own (see
-    /// [`ParquetFile::load_group_concurrently`]).
+    /// Runs `f` with the source a parallel task reads from: the file's own,
+    /// as positional reads share one handle without a lock.
     #[cfg(feature = "rayon")]
-    fn load_group_where_concurrently(
-        &self,
-        index: usize,
-        binding: &Binding,
-        selection: &Selection,
-    ) -> Result<Option<LoadedRowGroup>> {
-        self.load_group_where(index, binding, selection, &self.source, true)
+    fn with_task_source<R>(&self, f: impl FnOnce(&Source) -> Result<R>) -> Result<R> {
+        f(&self.source)
     }
 
     /// Reads the pages of the bound columns of row group `index` from
@@ -722,17 +831,15 @@ impl ParquetFile {
 pub struct RowGroups<'f> {
     file: &'f ParquetFile,
     binding: Binding,
-    next: usize, // invariant: <= file.num_row_groups()
+    groups: Vec<usize>, // the row groups read, by index in the footer
+    next: usize,        // invariant: <= groups.len()
 }
 
 impl Iterator for RowGroups<'_> {
     type Item = Result<Pages>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.next >= self.file.num_row_groups() {
-            return None;
-        }
-        let index = self.next;
+        let index = *self.groups.get(self.next)?;
         self.next += 1;
         Some(
             self.file
@@ -742,7 +849,7 @@ impl Iterator for RowGroups<'_> {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.file.num_row_groups() - self.next;
+        let left = self.groups.len() - self.next;
         (left, Some(left))
     }
 }
@@ -758,9 +865,11 @@ pub struct Rows<'f, T> {
     binding: Binding,
     selection: Selection,
     window: Window,                // what is left of the query's offset and limit
-    next: usize, // the next row group to read; invariant: <= file.num_row_groups()
+    groups: Vec<usize>,            // the row groups to read, by index in the footer
+    windows: Option<GroupWindows>, // per entry of `groups`: the rows a positional window keeps
+    next: usize,                   // the next entry of `groups` to read; invariant: <= groups.len()
     buffer: std::vec::IntoIter<T>, // the current row group's matching rows
-    failed: bool, // an error was returned: the iterator is done
+    failed: bool,                  // an error was returned: the iterator is done
 }
 
 impl<T: OwnedRow> Rows<'_, T> {
@@ -768,17 +877,28 @@ impl<T: OwnedRow> Rows<'_, T> {
     /// the end (or when the limit is reached).
     fn next_group(&mut self) -> Result<Option<Vec<T>>> {
         let file = self.file;
-        while self.next < file.num_row_groups() && !self.window.full() {
-            let index = self.next;
+        while self.next < self.groups.len() && !self.window.full() {
+            let (index, within) = (
+                self.groups[self.next],
+                self.windows.as_ref().map(|w| w[self.next].clone()),
+            );
             self.next += 1;
-            let Some(group) =
-                file.load_group_where(index, &self.binding, &self.selection, &file.source, false)?
+            let Some(plan) =
+                file.plan_group(index, &self.binding, &self.selection, within, &file.source)?
             else {
                 continue;
             };
+            // A stream holds one row group's rows at a time: the rows this
+            // one's plan may return, at most what the window has left.
+            let rows = self
+                .window
+                .take
+                .map_or(plan.rows.len(), |t| t.min(plan.rows.len()));
+            file.options.check_output::<T>(rows)?;
+            let group =
+                file.load_columns(index, &self.binding, &file.source, Some(&plan), false)?;
             let mut rows = Vec::new();
             let pages = file.pages(vec![group]);
-            pages.options.check_output::<T>(pages.num_rows())?;
             let group = &pages.row_groups[0];
             pages.decode_where(
                 group,

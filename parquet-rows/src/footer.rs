@@ -89,24 +89,6 @@ impl Footer {
         })
     }
 
-    /// The footer with only the row groups `indices`, in that order (the
-    /// row groups of a split); each index was checked by the caller.
-    #[cfg(feature = "object_store")]
-    pub(crate) fn select(&self, indices: &[usize]) -> Self {
-        let groups: Vec<parquet::file::metadata::RowGroupMetaData> = indices
-            .iter()
-            .map(|&i| self.metadata.row_group(i).clone())
-            .collect();
-        let metadata = ParquetMetaData::clone(&self.metadata)
-            .into_builder()
-            .set_row_groups(groups)
-            .build();
-        Footer {
-            metadata: Arc::new(metadata),
-            dropped: self.dropped.clone(),
-        }
-    }
-
     /// The parsed metadata.
     pub(crate) fn metadata(&self) -> &ParquetMetaData {
         &self.metadata

@@ -143,15 +143,18 @@ impl<'p> RowGroup<'_, 'p> {
             .map_or(after, |c| c.trailing.saturating_add(after)))
     }
 
-    /// The column of a field reading one column (the only fields whose
-    /// pages a query narrows).
+    /// The first column of a field, whose rows before and after the loaded
+    /// ones are the field's: a page index narrows only structs whose fields
+    /// each read one column, and without one every column of the row group
+    /// is loaded whole, its `leading` and `trailing` the plan's.
+    /// `None` for a field reading no column (a partition field).
     fn sliced(&self, field: usize) -> Result<Option<&'p LoadedColumn>> {
         let bound = self.field(field)?;
         let mut leaves = Vec::new();
         bound.leaves(&mut leaves);
-        match leaves[..] {
-            [leaf] => self.loaded(leaf).map(Some),
-            _ => Ok(None),
+        match leaves.first() {
+            Some(&leaf) => self.loaded(leaf).map(Some),
+            None => Ok(None),
         }
     }
 

@@ -11,8 +11,8 @@ use parquet::file::metadata::RowGroupMetaData;
 use parquet::schema::types::ColumnDescPtr;
 
 use crate::bind::Binding;
-use crate::chunk::LoadedColumn;
 use crate::chunk::{decompress_all, scan_pages, Budget, Pending, Source};
+use crate::chunk::{LoadedColumn, PageNumbers};
 use crate::error::{Error, Location, Result};
 use crate::filter::plan::{chunk_ranges, GroupPlan};
 use crate::group::LoadedRowGroup;
@@ -35,9 +35,10 @@ struct Scanned {
     leaf: usize,
     descr: ColumnDescPtr,
     pages: Vec<Pending>,         // every page of the byte ranges read, in order
-    ranges: Vec<usize>,          // pages per byte range (page numbers in errors start at 0 in each)
+    ranges: Vec<usize>,          // pages per byte range
     leading: usize,              // see `LoadedColumn::leading`
     trailing: usize,             // see `LoadedColumn::trailing`
+    numbering: PageNumbers,      // where the pages read are in the chunk and the row group
     failure: Option<Box<Error>>, // what stopped the scan, after `pages`
 }
 
@@ -99,6 +100,7 @@ impl Loader<'_> {
             ranges: Vec::new(),
             leading: 0,
             trailing: 0,
+            numbering: PageNumbers::default(),
             failure: None,
         };
         if let Err(e) = self.scan_into(&mut scanned, k, narrowed, num_rows, budget) {
@@ -170,10 +172,12 @@ impl Loader<'_> {
                 ),
             });
         }
-        let (ranges, leading, trailing) =
-            chunk_ranges(narrowed, k, chunk, start..start + len, num_rows);
+        let read = chunk_ranges(narrowed, k, chunk, start..start + len, num_rows);
+        let (ranges, leading, trailing) = (read.ranges, read.leading, read.trailing);
         (scanned.leading, scanned.trailing) = (leading, trailing);
-        for range in ranges.iter().cloned() {
+        scanned.numbering.skipped_pages = read.skipped_pages;
+        scanned.numbering.first_row = narrowed.map_or(0, |p| p.rows.start - leading);
+        for (r, range) in ranges.iter().cloned().enumerate() {
             let bytes = self.source.read(range.start, range.end - range.start)?;
             // Chunks padded for PARQUET-816 end at their values, not their bytes.
             let values = self
@@ -181,11 +185,17 @@ impl Loader<'_> {
                 .dictionary_header_outside_sizes
                 .then(|| u64::try_from(chunk.num_values()).unwrap_or(0));
             let scan = scan_pages(&bytes, chunk.compression(), budget, values);
+            let before = scanned.pages.len();
             scanned.ranges.push(scan.pending.len());
             scanned.pages.extend(scan.pending);
+            if r == 0 && read.dictionary_range {
+                // The pages before the data pages (the dictionary page):
+                // the chunk's first, numbered as they are.
+                scanned.numbering.leading_pages = scanned.pages.len();
+            }
             if let Some((page, e)) = scan.failure {
                 return Err(e.at(Location {
-                    page: Some(page),
+                    page: Some(scanned.numbering.page(before + page)),
                     ..location()
                 }));
             }
@@ -223,21 +233,21 @@ impl Loader<'_> {
         let mut columns = Vec::with_capacity(scanned.len());
         for column in scanned {
             let mut pages = Vec::with_capacity(column.ranges.iter().sum());
-            for &count in &column.ranges {
-                for (page, result) in decompressed.by_ref().take(count).enumerate() {
-                    pages.push(result.map_err(|e| {
-                        e.at(Location {
-                            page: Some(page),
-                            ..self.location(Some(&column.descr))
-                        })
-                    })?);
-                }
+            let count: usize = column.ranges.iter().sum();
+            for (k, result) in decompressed.by_ref().take(count).enumerate() {
+                pages.push(result.map_err(|e| {
+                    e.at(Location {
+                        page: Some(column.numbering.page(k)),
+                        ..self.location(Some(&column.descr))
+                    })
+                })?);
             }
             if let Some(failure) = column.failure {
                 return Err(*failure);
             }
             let mut loaded = LoadedColumn::new(column.leaf, column.descr, pages);
             (loaded.leading, loaded.trailing) = (column.leading, column.trailing);
+            loaded.numbering = column.numbering;
             loaded.max_rebuilt = self.options.page_bytes();
             columns.push(loaded);
         }

@@ -109,7 +109,8 @@ impl Pages {
         let Some(selection) = self.selection::<T>()? else {
             return self.decode_into(&binding, out);
         };
-        self.options.check_output::<T>(self.num_rows())?;
+        self.options
+            .check_output::<T>(planned_rows(selection, self.num_rows()))?;
         let before = out.len();
         let mut window = Window::of(selection);
         for group in &self.row_groups {
@@ -245,10 +246,12 @@ impl Pages {
     #[cfg(feature = "rayon")]
     pub fn par_rows<'p, T: ParquetRow<'p> + Send>(&'p self) -> Result<Vec<T>> {
         let binding = bind(T::STRUCT_NAME, &T::fields(), &self.schema)?;
-        self.options.check_output::<T>(self.num_rows())?;
         if let Some(selection) = self.selection::<T>()? {
+            self.options
+                .check_output::<T>(planned_rows(selection, self.num_rows()))?;
             return self.par_rows_where(&binding, selection);
         }
+        self.options.check_output::<T>(self.num_rows())?;
         let counts: Vec<usize> = self.row_groups.iter().map(|rg| rg.num_rows).collect();
         // The same bound as `decode_groups`: when the footer claims more rows
         // than the loaded bytes can hold, decode on one thread, where the
@@ -437,6 +440,13 @@ pub(crate) fn split(
 #[cfg(feature = "rayon")]
 pub(crate) fn group_name(index: usize) -> (usize, String) {
     (index, format!("row group {index}"))
+}
+
+/// The most rows a read of `loaded` rows for `selection` may return: the
+/// rows loaded are those planned, the query's limit caps them (as
+/// `ReadPlan::rows` counts them before loading).
+fn planned_rows(selection: &Selection, loaded: usize) -> usize {
+    selection.limit.map_or(loaded, |l| l.min(loaded))
 }
 
 /// The most rows that `bytes` bytes of pages (or of a file) can plausibly

@@ -28,6 +28,12 @@
 //! - `partition`: `#[parquet(partition)]` fields of a file read on its own
 //!   (datasets' are in `remote::dataset`).
 //!
+//! - `limits`: `max_output_bytes` gives the same outcome on every path,
+//!   checked against the rows the read's plan may return.
+//! - `locations`: a corrupt page and an unexpected null give the same
+//!   error text (row group, page, row) on every read path.
+//! - `window`: offset and limit without predicates, on every read path,
+//!   against the full read sliced.
 //! - `write`: the writer, its files read back by parquet-rows and the record API.
 //!
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
@@ -42,6 +48,8 @@ mod exact;
 mod filter;
 mod hostile;
 mod lies;
+mod limits;
+mod locations;
 mod nested;
 mod optional;
 mod parallel;
@@ -49,4 +57,5 @@ mod partition;
 mod quirks;
 mod remote;
 mod roundtrip;
+mod window;
 mod write;

@@ -27,7 +27,7 @@ use parquet_rows_rules::page_header::{
 };
 use parquet_rows_rules::FooterError;
 
-pub(crate) use loaded::LoadedColumn;
+pub(crate) use loaded::{LoadedColumn, PageNumbers};
 
 use crate::error::DecodeError;
 use crate::options::ReadOptions;

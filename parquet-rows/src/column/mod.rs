@@ -127,7 +127,7 @@ impl<'p, P: Physical, S> ColumnReader<'p, P, S> {
             context: ColumnContext::of(descr),
             shared: None,
             dict_page: None,
-            next_row: 0,
+            next_row: column.numbering.first_row,
             field_type: "",
         };
         if !P::accepts(descr.physical_type()) || reader.max_def < 0 || reader.max_rep < 0 {
@@ -154,7 +154,10 @@ impl<'p, P: Physical, S> ColumnReader<'p, P, S> {
         Location {
             column: self.column.path.clone(),
             row_group: Some(self.row_group),
-            page: self.next_page.checked_sub(1),
+            page: self
+                .next_page
+                .checked_sub(1)
+                .map(|k| self.column.numbering.page(k)),
         }
     }
 

@@ -186,6 +186,12 @@ pub(crate) struct Selection {
 }
 
 impl Selection {
+    /// Whether the window is by position: an offset or a limit and no
+    /// predicate, so the rows kept are known from row counts alone.
+    pub(crate) fn positional(&self) -> bool {
+        self.predicates.is_empty() && (self.offset > 0 || self.limit.is_some())
+    }
+
     /// The selection for a file whose partition values are `partitions`:
     /// the predicates on partition fields (of filter `F`) are decided here,
     /// once for the whole file, and left out; `None` when one of them rules

@@ -44,6 +44,29 @@ pub(crate) struct GroupPlan {
     pub(crate) index: Vec<Option<PageIndex>>,
 }
 
+/// The plan of one read: the row groups to load, each with its plan, in
+/// file order, and the selection left to apply to the rows loaded (a
+/// window by position is already applied: its selection is empty).
+#[derive(Debug)]
+pub(crate) struct ReadPlan {
+    pub(crate) groups: Vec<(usize, GroupPlan)>, // (index in the footer, plan)
+    pub(crate) selection: Selection,
+}
+
+impl ReadPlan {
+    /// The most rows the read may return: the rows planned (after
+    /// statistics, dictionaries, bloom filters, the page index and a
+    /// window by position), and at most the query's limit. What
+    /// `ReadOptions::max_output_bytes` is checked against, on every path.
+    pub(crate) fn rows(&self) -> usize {
+        let planned = self
+            .groups
+            .iter()
+            .fold(0usize, |sum, (_, plan)| sum.saturating_add(plan.rows.len()));
+        self.selection.limit.map_or(planned, |l| l.min(planned))
+    }
+}
+
 /// Where the planner reads from.
 pub(crate) struct Input<'a> {
     pub(crate) meta: &'a RowGroupMetaData,
@@ -54,20 +77,43 @@ pub(crate) struct Input<'a> {
 }
 
 /// The plan of a row group of `rows` rows, or `None` when it holds no
-/// matching row.
+/// matching row. `within` is the rows of the row group a window keeps by
+/// position alone ([`window_rows`]; `0..rows` for a query with
+/// predicates, whose window counts matching rows, not positions).
 pub(crate) fn plan(
     input: &Input<'_>,
     binding: &Binding,
     selection: &Selection,
     rows: usize,
+    within: Range<usize>,
 ) -> Option<GroupPlan> {
     let whole = GroupPlan {
         rows: 0..rows,
         index: Vec::new(),
     };
     let predicates = &selection.predicates;
+    if within.is_empty() {
+        return None;
+    }
     if predicates.is_empty() {
-        return Some(whole);
+        if within == (0..rows) {
+            return Some(whole);
+        }
+        // A window: the rows by position, the pages by the offset index
+        // (no column index is needed to know where rows are).
+        let index = if flat(input.meta, binding) {
+            binding
+                .leaves
+                .iter()
+                .map(|&leaf| offset_index(input, input.meta.column(leaf), rows))
+                .collect()
+        } else {
+            Vec::new() // whole chunks, the rows outside skipped record by record
+        };
+        return Some(GroupPlan {
+            rows: within,
+            index,
+        });
     }
     if !row_group_may_match(input.meta, input.orders, binding, predicates) {
         return None;
@@ -112,6 +158,27 @@ pub(crate) fn plan(
         rows: lo..hi,
         index,
     })
+}
+
+/// Per row group read, in order: the rows a positional window keeps of it.
+pub(crate) type GroupWindows = Vec<Range<usize>>;
+
+/// The rows of each row group (of `counts` rows, in order) that a window
+/// skipping `offset` rows and keeping `limit` keeps, by position: the
+/// plan of a query without predicates, from the footer's row counts alone.
+pub(crate) fn window_rows(counts: &[usize], offset: usize, limit: Option<usize>) -> GroupWindows {
+    let end = limit.map_or(usize::MAX, |l| offset.saturating_add(l));
+    let mut first = 0usize; // the row group's first row in the rows of `counts`
+    counts
+        .iter()
+        .map(|&n| {
+            let last = first.saturating_add(n);
+            let lo = offset.clamp(first, last) - first;
+            let hi = end.clamp(first, last) - first;
+            first = last;
+            lo..hi.max(lo)
+        })
+        .collect()
 }
 
 /// Whether every field reads one column outside any list: only then do all
@@ -225,9 +292,25 @@ pub(crate) fn probe_ranges(
     input: &Input<'_>,
     binding: &Binding,
     selection: &Selection,
+    rows: usize,
+    within: &Range<usize>,
 ) -> Vec<Range<u64>> {
     let predicates = &selection.predicates;
     let mut ranges = Vec::new();
+    if predicates.is_empty() && !within.is_empty() && *within != (0..rows) {
+        // A window: the offset indexes say which pages hold its rows.
+        if flat(input.meta, binding) {
+            for &leaf in &binding.leaves {
+                let chunk = input.meta.column(leaf);
+                ranges.extend(index_range(
+                    chunk.offset_index_offset(),
+                    chunk.offset_index_length(),
+                    input.file_len,
+                ));
+            }
+        }
+        return ranges;
+    }
     if predicates.is_empty() || !row_group_may_match(input.meta, input.orders, binding, predicates)
     {
         return ranges;
@@ -264,6 +347,18 @@ fn read_index(input: &Input<'_>, offset: Option<i64>, len: Option<i32>) -> Optio
     input.source.read(range.start, range.end - range.start).ok()
 }
 
+/// The chunk's offset index (without its column index), if it has a
+/// usable one: where its pages' rows start.
+fn offset_index(input: &Input<'_>, chunk: &ColumnChunkMetaData, rows: usize) -> Option<PageIndex> {
+    let offsets = read_index(
+        input,
+        chunk.offset_index_offset(),
+        chunk.offset_index_length(),
+    )?;
+    let offsets = decode_offset_index(&offsets).ok()?;
+    PageIndex::checked(offsets, None, rows)
+}
+
 /// The chunk's page index, if it has a usable one.
 fn page_index(input: &Input<'_>, chunk: &ColumnChunkMetaData, rows: usize) -> Option<PageIndex> {
     let offsets = read_index(
@@ -294,21 +389,50 @@ pub(crate) struct Span {
     pub(crate) leading: usize,
     /// Rows of those pages after `rows.end`.
     pub(crate) trailing: usize,
+    /// The first data page read, by its place in the offset index.
+    pub(crate) first_page: usize,
+}
+
+/// What to read of one column chunk for a plan: its byte ranges, and
+/// where the pages they hold are in the chunk and the row group.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct ChunkRead {
+    /// The byte ranges, in order: the dictionary page's (if any) then the
+    /// data pages', or the whole chunk.
+    pub(crate) ranges: Vec<Range<u64>>,
+    /// Rows of the pages read before the plan's rows.
+    pub(crate) leading: usize,
+    /// Rows of the pages read after the plan's rows.
+    pub(crate) trailing: usize,
+    /// Data pages of the chunk before the first one read (by the offset
+    /// index); 0 when the whole chunk is read.
+    pub(crate) skipped_pages: usize,
+    /// Whether the first range holds the pages before the data pages (the
+    /// dictionary page) and the data pages' range follows it.
+    pub(crate) dictionary_range: bool,
 }
 
 /// The byte ranges of column chunk `meta` (entry `k` of the binding's
-/// leaves, its bytes `chunk`) to read for `plan`, and how many rows the
-/// pages read hold before and after the plan's rows (to be decoded and
-/// dropped). Without a plan, or without a usable page index, the whole chunk.
+/// leaves, its bytes `chunk`) to read for `plan`, how many rows the pages
+/// read hold before and after the plan's rows (to be skipped), and where
+/// those pages are in the chunk. Without a plan, or without a usable page
+/// index, the whole chunk.
 pub(crate) fn chunk_ranges(
     plan: Option<&GroupPlan>,
     k: usize,
     meta: &ColumnChunkMetaData,
     chunk: Range<u64>,
     total: usize,
-) -> (Vec<Range<u64>>, usize, usize) {
+) -> ChunkRead {
+    let whole = |leading, trailing| ChunkRead {
+        ranges: vec![chunk.clone()],
+        leading,
+        trailing,
+        skipped_pages: 0,
+        dictionary_range: false,
+    };
     let Some(plan) = plan else {
-        return (vec![chunk], 0, 0);
+        return whole(0, 0);
     };
     let spanned = plan
         .index
@@ -316,11 +440,14 @@ pub(crate) fn chunk_ranges(
         .and_then(Option::as_ref)
         .and_then(|pi| span(pi, meta, chunk.clone(), &plan.rows, total));
     match spanned {
-        Some(span) => {
-            let ranges = span.dictionary.into_iter().chain([span.data]).collect();
-            (ranges, span.leading, span.trailing)
-        }
-        None => (vec![chunk], plan.rows.start, total - plan.rows.end),
+        Some(span) => ChunkRead {
+            dictionary_range: span.dictionary.is_some(),
+            ranges: span.dictionary.into_iter().chain([span.data]).collect(),
+            leading: span.leading,
+            trailing: span.trailing,
+            skipped_pages: span.first_page,
+        },
+        None => whole(plan.rows.start, total - plan.rows.end),
     }
 }
 
@@ -364,5 +491,36 @@ fn span(
         data: begin..end,
         leading: rows.start - pi.page_start(first, total),
         trailing: pi.page_start(last + 1, total) - rows.end,
+        first_page: first,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::window_rows;
+
+    #[test]
+    fn windows_cut_row_groups_by_position() {
+        let counts = [100, 0, 50, 200];
+        // Rows 90..160: the last 10 of the first group, none of the empty
+        // one, all 50 of the third, 10 of the fourth.
+        assert_eq!(
+            window_rows(&counts, 90, Some(70)),
+            [90..100, 0..0, 0..50, 0..10]
+        );
+        // No limit: everything from the offset.
+        assert_eq!(
+            window_rows(&counts, 149, None),
+            [100..100, 0..0, 49..50, 0..200]
+        );
+        // Past the end, and a limit that overflows.
+        assert!(window_rows(&counts, 351, None)
+            .iter()
+            .all(std::ops::Range::is_empty));
+        assert_eq!(
+            window_rows(&counts, usize::MAX, Some(usize::MAX)),
+            [100..100, 0..0, 50..50, 200..200]
+        );
+        assert_eq!(window_rows(&counts, 0, Some(0)), [0..0, 0..0, 0..0, 0..0]);
+    }
 }

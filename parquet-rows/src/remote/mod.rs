@@ -314,8 +314,9 @@ impl RemoteFile {
 
     /// Fetches the column chunks `T` binds of the row groups `row_groups`
     /// (a split's, or those a predicate kept), in that order: the returned
-    /// [`ParquetFile`] has only those row groups, numbered from 0 in that
-    /// order, and holds their chunks in memory.
+    /// [`ParquetFile`] reads only those row groups, in that order, named by
+    /// their index in the file (as errors name them), and holds their
+    /// chunks in memory.
     pub async fn fetch_row_groups<'p, T: ParquetRow<'p>>(
         &self,
         row_groups: &[usize],
@@ -444,20 +445,17 @@ impl RemoteFile {
         block_on(self.read_where::<T>(query))?
     }
 
-    /// A [`ParquetFile`] over the fetched ranges, with the footer narrowed
-    /// to `row_groups`.
+    /// A [`ParquetFile`] over the fetched ranges that reads the row groups
+    /// `row_groups`, in that order, each named by its index in the footer
+    /// (errors name the file's row group, not a renumbered one).
     fn file_of(&self, row_groups: &[usize], fetched: Vec<(u64, bytes::Bytes)>) -> ParquetFile {
         let all = row_groups.len() == self.num_row_groups()
             && row_groups.iter().enumerate().all(|(i, &g)| i == g);
-        let footer = if all {
-            self.footer.clone()
-        } else {
-            self.footer.select(row_groups)
-        };
         let source = Source::Fetched(Arc::new(Fetched { ranges: fetched }));
-        ParquetFile::from_parts(footer, source, self.len())
+        ParquetFile::from_parts(self.footer.clone(), source, self.len())
             .with_options(self.options)
             .with_partitions((*self.partitions).clone())
+            .with_groups((!all).then(|| row_groups.to_vec()))
     }
 }
 

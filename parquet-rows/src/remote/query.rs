@@ -21,7 +21,9 @@ use crate::bind::bind;
 use crate::chunk::{Fetched, Source};
 use crate::error::{Error, Location, Result};
 use crate::file::ParquetFile;
-use crate::filter::plan::{chunk_ranges, plan as plan_group, probe_ranges, Input};
+use crate::filter::plan::{
+    chunk_ranges, plan as plan_group, probe_ranges, window_rows, GroupWindows, Input,
+};
 use crate::filter::prune::row_group_may_match;
 use crate::filter::{Query, Selection, Window};
 use crate::row::{OwnedRow, ParquetRow};
@@ -53,22 +55,20 @@ impl RemoteFile {
                 .and_then(|orders| orders.get(leaf).copied())
                 .unwrap_or(ColumnOrder::UNDEFINED)
         };
-        let all: Vec<usize>;
-        let considered = match row_groups {
-            Some(groups) => groups,
-            None => {
-                all = (0..self.num_row_groups()).collect();
-                &all
+        let (considered, windows) = self.considered(selection, row_groups)?;
+        // Each row group that may match: its index, rows, and the rows a
+        // positional window keeps of it.
+        let mut kept: Vec<(usize, usize, Range<usize>)> = Vec::new();
+        for (k, &g) in considered.iter().enumerate() {
+            let rows = self.group_rows(g)?;
+            let within = windows.as_ref().map_or(0..rows, |w| w[k].clone());
+            let group = meta.row_group(g);
+            if !within.is_empty()
+                && row_group_may_match(group, &orders, &binding, &selection.predicates)
+            {
+                kept.push((g, rows, within));
             }
-        };
-        let kept: Vec<usize> = considered
-            .iter()
-            .copied()
-            .filter(|&g| g < self.num_row_groups())
-            .filter(|&g| {
-                row_group_may_match(meta.row_group(g), &orders, &binding, &selection.predicates)
-            })
-            .collect();
+        }
 
         // Round trip 2: what planning reads.
         let nothing = Source::Fetched(Arc::new(Fetched::default()));
@@ -79,29 +79,25 @@ impl RemoteFile {
             file_len: self.len(),
             options: self.options,
         };
-        let probe_ranges_wanted: Vec<Range<u64>> = kept
-            .iter()
-            .flat_map(|&g| probe_ranges(&input(g, &nothing), &binding, selection))
-            .collect();
+        let mut probe_ranges_wanted: Vec<Range<u64>> = Vec::new();
+        for (g, rows, within) in &kept {
+            probe_ranges_wanted.extend(probe_ranges(
+                &input(*g, &nothing),
+                &binding,
+                selection,
+                *rows,
+                within,
+            ));
+        }
         let probed = self.fetch_around_tail(probe_ranges_wanted).await?;
         let probe_source = Source::Fetched(Arc::new(Fetched::merged(probed.clone())));
 
         // Round trip 3: the pages of the row groups that may match.
-        let mut survivors = Vec::new();
         let mut wanted = Vec::new();
-        for &g in &kept {
+        for (g, rows, within) in kept {
             let group = meta.row_group(g);
-            let rows = usize::try_from(group.num_rows()).map_err(|_| Error::OutOfSpec {
-                location: Location {
-                    row_group: Some(g),
-                    ..Location::default()
-                },
-                message: format!(
-                    "the footer gives a negative row count ({})",
-                    group.num_rows()
-                ),
-            })?;
-            let Some(group_plan) = plan_group(&input(g, &probe_source), &binding, selection, rows)
+            let Some(group_plan) =
+                plan_group(&input(g, &probe_source), &binding, selection, rows, within)
             else {
                 continue;
             };
@@ -121,15 +117,57 @@ impl RemoteFile {
                 if len == 0 {
                     continue;
                 }
-                let (ranges, _, _) =
-                    chunk_ranges(Some(&group_plan), k, chunk, start..start + len, rows);
-                wanted.extend(ranges);
+                let read = chunk_ranges(Some(&group_plan), k, chunk, start..start + len, rows);
+                wanted.extend(read.ranges);
             }
-            survivors.push(g);
         }
         let mut fetched = self.fetch_ranges(wanted).await?;
         fetched.extend(probed);
-        Ok(self.file_of(&survivors, Fetched::merged(fetched).ranges))
+        // The file reads every row group considered, by its index in the
+        // footer: those not fetched are ruled out again by the same plan
+        // (statistics, the probes fetched, the window's row counts) before
+        // a page of theirs is asked for.
+        Ok(self.file_of(&considered, Fetched::merged(fetched).ranges))
+    }
+
+    /// The row groups a query considers (`row_groups`, those that exist,
+    /// or every one), and for a window without predicates the rows of each
+    /// it keeps by position (as the local read of the fetched file plans
+    /// them).
+    fn considered(
+        &self,
+        selection: &Selection,
+        row_groups: Option<&[usize]>,
+    ) -> Result<(Vec<usize>, Option<GroupWindows>)> {
+        let considered: Vec<usize> = match row_groups {
+            Some(groups) => groups
+                .iter()
+                .copied()
+                .filter(|&g| g < self.num_row_groups())
+                .collect(),
+            None => (0..self.num_row_groups()).collect(),
+        };
+        if !selection.positional() {
+            return Ok((considered, None));
+        }
+        let counts = considered
+            .iter()
+            .map(|&g| self.group_rows(g))
+            .collect::<Result<Vec<usize>>>()?;
+        let windows = window_rows(&counts, selection.offset, selection.limit);
+        Ok((considered, Some(windows)))
+    }
+
+    /// The rows of row group `g` in the footer, checked.
+    fn group_rows(&self, g: usize) -> Result<usize> {
+        let rows = self.footer.metadata().row_group(g).num_rows();
+        usize::try_from(rows).map_err(|_| Error::OutOfSpec {
+            location: Location {
+                row_group: Some(g),
+                ..Location::default()
+            },
+            message: format!("the footer gives a negative row count ({rows})"),
+        })
     }
 
     /// The owned rows of every row group, one `Vec` per row group, in
@@ -178,21 +216,42 @@ impl RemoteFile {
         query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
     ) -> impl Stream<Item = Result<Vec<T>>> + 'a {
         let query = query.into();
-        let mut window = Window::of(&query.clone().erase());
-        // Each row group's matching rows, unwindowed: the window is the file's.
+        let whole = query.clone().erase();
+        // A window without predicates is by position: each row group's
+        // rows are known from the footer, and row groups outside it are
+        // neither fetched nor probed.
+        // (A negative row count leaves the window to the reads, whose
+        // plan reports it.)
+        let meta = self.footer.metadata();
+        let counts: Option<Vec<usize>> = (0..self.num_row_groups())
+            .map(|g| usize::try_from(meta.row_group(g).num_rows()).ok())
+            .collect();
+        let windows: Option<Vec<std::ops::Range<usize>>> = counts
+            .filter(|_| whole.positional())
+            .map(|counts| window_rows(&counts, whole.offset, whole.limit));
+        let mut window = match windows {
+            Some(_) => Window::of(&Selection::default()),
+            None => Window::of(&whole),
+        };
+        // Each row group's matching rows, unwindowed: the window is the
+        // file's (or, by position, each row group's part of it).
         let mut per_group = query;
         (per_group.offset, per_group.limit) = (0, None);
-        let selection = per_group.clone().erase();
-        let (per_group, selection) = (Arc::new(per_group), Arc::new(selection));
-        stream::iter(0..self.num_row_groups())
+        let (per_group, windows) = (Arc::new(per_group), Arc::new(windows));
+        let kept = Arc::clone(&windows);
+        let groups = (0..self.num_row_groups())
+            .filter(move |&g| kept.as_ref().as_ref().is_none_or(|w| !w[g].is_empty()));
+        stream::iter(groups)
             .map(move |g| {
-                let (per_group, selection) = (Arc::clone(&per_group), Arc::clone(&selection));
+                let mut query = (*per_group).clone();
+                if let Some(w) = windows.as_ref() {
+                    (query.offset, query.limit) = (w[g].start, Some(w[g].len()));
+                }
                 async move {
-                    let file = self.fetch_selected::<T>(&selection, Some(&[g])).await?;
-                    if file.num_row_groups() == 0 {
-                        return Ok(Vec::new());
-                    }
-                    file.read_where::<T>((*per_group).clone())
+                    let file = self
+                        .fetch_selected::<T>(&query.clone().erase(), Some(&[g]))
+                        .await?;
+                    file.read_where::<T>(query)
                 }
             })
             .buffered(2)

@@ -2,7 +2,7 @@
 //! `LocalFileSystem`, and `ThrottledStore` for latency; requests and bytes
 //! counted by a wrapper store.
 
-mod counting;
+pub(crate) mod counting;
 mod dataset;
 mod filtered;
 mod send;

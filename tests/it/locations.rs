@@ -1,0 +1,217 @@
+//! Locations come from the plan: an error names the row group by its index
+//! in the file, the page by its place in its column chunk, and the row by
+//! its place in the row group, whatever the path read (sequential,
+//! parallel, filtered, windowed, streaming, remote). One corrupt page and
+//! one unexpected null, each read every way that reaches it, give the same
+//! text.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+use object_store::memory::InMemory;
+use object_store::path::Path;
+use object_store::{ObjectStore, ObjectStoreExt};
+use parquet::basic::Compression;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet_rows::remote::RemoteFile;
+use parquet_rows::{FilterOf, OwnedRow, ParquetFile, ParquetRow, Query, RowFilter};
+use parquet_rows_rules::page_header::read_page_header;
+use parquet_rows_suite::footer_edit::page_locations;
+use parquet_rows_suite::{write_columns, ColumnValues};
+
+const GROUPS: usize = 3;
+const GROUP_ROWS: usize = 1000;
+const PAGE_ROWS: usize = 64;
+/// The row group, the page (of 64 rows) and the row the faults are in.
+const GROUP: usize = 1;
+const PAGE: usize = 5;
+const ROW: usize = 350; // in page 5: rows 320..384 of the row group
+
+#[derive(ParquetRow, Debug, Clone, PartialEq)]
+struct Nullable {
+    id: i64,
+    v: Option<i64>,
+}
+
+/// `v` read into a plain field: its null is an error.
+#[derive(ParquetRow, Debug, Clone, PartialEq)]
+struct Plain {
+    id: i64,
+    v: i64,
+}
+
+/// `id` the row number in the file, `v` its double, null only at row
+/// `ROW` of row group `GROUP`; SNAPPY, no dictionary, pages of 64 rows,
+/// page statistics and offset indexes.
+fn file() -> Bytes {
+    let groups: Vec<Vec<ColumnValues>> = (0..GROUPS)
+        .map(|g| {
+            let ids: Vec<i64> = (0..GROUP_ROWS)
+                .map(|r| (g * GROUP_ROWS + r) as i64)
+                .collect();
+            let null = (GROUP * GROUP_ROWS + ROW) as i64;
+            vec![
+                ColumnValues::Int64(ids.iter().map(|&i| Some(i)).collect()),
+                ColumnValues::Int64(ids.iter().map(|&i| (i != null).then_some(2 * i)).collect()),
+            ]
+        })
+        .collect();
+    let props = WriterProperties::builder()
+        .set_compression(Compression::SNAPPY)
+        .set_statistics_enabled(EnabledStatistics::Page)
+        .set_dictionary_enabled(false)
+        .set_data_page_row_count_limit(PAGE_ROWS)
+        .set_write_batch_size(PAGE_ROWS)
+        .build();
+    write_columns(
+        "message m { REQUIRED INT64 id; OPTIONAL INT64 v; }",
+        props,
+        &groups,
+    )
+    .unwrap()
+}
+
+/// `bytes` with the compressed values of page `PAGE` of column `id` in row
+/// group `GROUP` overwritten: its SNAPPY preamble no longer matches the
+/// header's size, so decompressing it fails.
+fn corrupt(bytes: &Bytes) -> Bytes {
+    let meta = parquet_rows_suite::file_metadata(bytes);
+    let chunk = meta.row_group(GROUP).column(0);
+    let pages = page_locations(
+        bytes,
+        chunk.offset_index_offset().unwrap(),
+        chunk.offset_index_length().unwrap(),
+    );
+    let at = usize::try_from(pages[PAGE].offset).unwrap();
+    let (header, len) = read_page_header(&bytes[at..]).unwrap();
+    let body = at + len..at + len + usize::try_from(header.compressed_size).unwrap();
+    let mut out = bytes.to_vec();
+    out[body].fill(0xff);
+    Bytes::from(out)
+}
+
+/// A query that reads row `ROW` of row group `GROUP`: by `id`, or by
+/// position.
+fn around<F: RowFilter>(by_id: impl FnOnce(i64, i64) -> F, positional: F) -> [Query<F>; 2] {
+    let row = (GROUP * GROUP_ROWS + ROW) as i64;
+    [
+        Query::from_filter(by_id(row - 100, row + 100)),
+        positional.offset(GROUP * GROUP_ROWS + 300).limit(200),
+    ]
+}
+
+/// The error of every path reading `T` from `bytes` (sequential,
+/// parallel, filtered and windowed, streaming, remote), named.
+fn errors<T>(name: &str, bytes: &Bytes, queries: &[Query<FilterOf<T>>]) -> Vec<(String, String)>
+where
+    T: OwnedRow + Send + std::fmt::Debug,
+{
+    let file = || ParquetFile::from_bytes(bytes.clone()).unwrap();
+    let memory = InMemory::new();
+    let location = Path::from("locations.parquet");
+    crate::remote::runtime()
+        .block_on(memory.put(&location, bytes.clone().into()))
+        .unwrap();
+    let store: Arc<dyn ObjectStore> = Arc::new(memory);
+    let remote = RemoteFile::open_blocking(store, location).unwrap();
+    let disk = parquet_rows_suite::workspace_root().join("target");
+    std::fs::create_dir_all(&disk).unwrap();
+    let disk = disk.join(format!("locations-{name}-{}.parquet", std::process::id()));
+    std::fs::write(&disk, bytes).unwrap();
+    let on_disk = || ParquetFile::open(&disk).unwrap();
+    let mut out: Vec<(String, parquet_rows::Result<Vec<T>>)> = vec![
+        ("read".into(), file().read()),
+        ("par_read".into(), file().par_read()),
+        ("path par_read".into(), on_disk().par_read()),
+        ("stream".into(), file().stream().unwrap().collect()),
+        (
+            "load rows".into(),
+            file().load::<T>().and_then(|p| p.rows()),
+        ),
+        (
+            "load par_rows".into(),
+            file().par_load::<T>().and_then(|p| p.par_rows()),
+        ),
+        ("remote read".into(), remote.read_blocking()),
+    ];
+    for (i, q) in queries.iter().enumerate() {
+        let q = || q.clone();
+        out.extend([
+            (format!("read_where {i}"), file().read_where(q())),
+            (format!("par_read_where {i}"), file().par_read_where(q())),
+            (
+                format!("path par_read_where {i}"),
+                on_disk().par_read_where(q()),
+            ),
+            (
+                format!("stream_where {i}"),
+                file().stream_where::<T>(q()).unwrap().collect(),
+            ),
+            (
+                format!("load_where rows {i}"),
+                file().load_where::<T>(q()).and_then(|p| p.rows()),
+            ),
+            (
+                format!("load_where par_rows {i}"),
+                file().load_where::<T>(q()).and_then(|p| p.par_rows()),
+            ),
+            (
+                format!("remote read_where {i}"),
+                remote.read_where_blocking(q()),
+            ),
+        ]);
+    }
+    std::fs::remove_file(&disk).unwrap();
+    out.into_iter()
+        .map(|(path, got)| {
+            let e = got.expect_err(&path);
+            (path, e.to_string())
+        })
+        .collect()
+}
+
+/// Every path's error is `want`.
+fn all_say(errors: Vec<(String, String)>, want: &str) {
+    for (path, e) in errors {
+        assert_eq!(e, want, "{path}");
+    }
+}
+
+#[test]
+fn a_corrupt_page_is_named_alike_on_every_path() {
+    let bytes = corrupt(&file());
+    let full = ParquetFile::from_bytes(bytes.clone())
+        .unwrap()
+        .read::<Nullable>()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        full.contains(&format!("column `id`, row group {GROUP}, page {PAGE}")),
+        "{full}"
+    );
+    let queries = around(
+        |lo, hi| Nullable::filter().id().between(lo, hi),
+        Nullable::filter(),
+    );
+    all_say(errors::<Nullable>("page", &bytes, &queries), &full);
+}
+
+#[test]
+fn a_null_in_a_plain_field_is_named_alike_on_every_path() {
+    let bytes = file();
+    let full = ParquetFile::from_bytes(bytes.clone())
+        .unwrap()
+        .read::<Plain>()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        full.contains(&format!("column `v`, row group {GROUP}, page {PAGE}"))
+            && full.contains(&format!("null at row {ROW} of the row group")),
+        "{full}"
+    );
+    let queries = around(
+        |lo, hi| Plain::filter().id().between(lo, hi),
+        Plain::filter(),
+    );
+    all_say(errors::<Plain>("null", &bytes, &queries), &full);
+}
