@@ -26,6 +26,9 @@
 //! - `partition`: `#[parquet(partition)]` fields of a file read on its own
 //!   (datasets' are in `remote::dataset`).
 //!
+//! - `small_strings`: `CompactString` fields equal `String` ones on every
+//!   encoding and read path, short values inline, long ones on the heap.
+//!
 //! - `write`: the writer, its files read back by parquet-rows and the record API.
 //!
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
@@ -46,4 +49,5 @@ mod partition;
 mod quirks;
 mod remote;
 mod roundtrip;
+mod small_strings;
 mod write;
