@@ -231,7 +231,9 @@ mod tests {
     /// short page and bytes that are not ZSTD.
     #[test]
     fn ruzstd_reads_zstd_pages_as_zstd_does() {
-        let data: Vec<u8> = (0..100_000u32).map(|i| ((i % 251) ^ (i / 7)) as u8).collect();
+        let data: Vec<u8> = (0..100_000u32)
+            .map(|i| ((i % 251) ^ (i / 7)) as u8)
+            .collect();
         for level in [1, 3, 9, 19] {
             let bytes = zstd::bulk::compress(&data, level).unwrap();
             assert_eq!(
