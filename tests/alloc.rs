@@ -1,7 +1,8 @@
 //! Decoding a tick file into `Vec<Tick<'_>>` makes a number of allocations that
 //! does not grow with the number of rows: the design's "no allocation per row
 //! for fields that don't own heap data" (`&str` symbols borrow the dictionary
-//! page, numbers are copied).
+//! page, numbers are copied). Owned rows with `CompactString` symbols
+//! (feature `compact_str`) allocate per page, not per row, either.
 //!
 //! A binary of its own, because it installs a `#[global_allocator]`, with a
 //! single `#[test]`: the allocator counts every thread, and the test harness
@@ -10,8 +11,9 @@
 
 use std::alloc::System;
 
-use parquet_rows::ParquetFile;
-use parquet_rows_suite::{tick_file, tick_values, Tick};
+use parquet_rows::compact_str::CompactString;
+use parquet_rows::{ParquetFile, ParquetRow};
+use parquet_rows_suite::{tick_file, tick_values, Tick, TickOwned};
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
 
 /// How much the decode counts of the two files may differ; see the test.
@@ -79,8 +81,58 @@ fn count(rows: usize) -> Counts {
     }
 }
 
+/// A tick that owns its symbol inline (`"EURUSD"`, 6 bytes).
+#[derive(ParquetRow, Debug)]
+struct TickInline {
+    ts: i64,
+    symbol: CompactString,
+    bid: f64,
+    ask: f64,
+}
+
+/// Allocation calls of `file.read::<T>()` on the tick file of `rows` rows,
+/// and the rows' symbols for a check.
+fn count_owned<T: parquet_rows::OwnedRow>(rows: usize, symbol: impl Fn(&T) -> &str) -> usize {
+    let path = tick_file(rows);
+    let file = ParquetFile::open(&path).expect("open tick file");
+    let region = Region::new(GLOBAL);
+    let ticks: Vec<T> = file.read().expect("read");
+    let calls = calls(region.change());
+    assert_eq!(ticks.len(), rows);
+    for i in [0, rows / 2, rows - 1] {
+        assert_eq!(symbol(&ticks[i]), tick_values(i).1);
+    }
+    calls
+}
+
+/// Owned rows with a `CompactString` symbol allocate per file and page, as
+/// borrowed rows do; `String` symbols allocate once per row (the contrast
+/// shows the count sees per-row allocations).
+fn owned_inline_strings_do_not_allocate_per_row() {
+    let inline = |rows| count_owned::<TickInline>(rows, |t| t.symbol.as_str());
+    let string = |rows| count_owned::<TickOwned>(rows, |t| t.symbol.as_str());
+    inline(1_000);
+    let (small, large) = (inline(65_000), inline(370_000));
+    let strings = string(65_000);
+    println!("owned reads, allocation calls: CompactString {small} (65,000 rows), {large} (370,000 rows); String {strings} (65,000 rows)");
+    // The read loads and decompresses pages too: a few calls per page (the
+    // bound of the load in the test below), so the count grows with the
+    // pages, far below one call per 200 rows.
+    for (rows, calls) in [(65_000, small), (370_000, large)] {
+        let pages = pages(&tick_file(rows));
+        assert!(
+            calls <= 8 * pages + 64,
+            "{rows} rows, {pages} pages: {calls} calls"
+        );
+        assert!(calls < rows / 200, "{rows} rows: {calls} calls");
+    }
+    assert!(strings >= 65_000, "String rows allocate per row: {strings}");
+}
+
 #[test]
 fn decoding_allocations_do_not_grow_with_rows() {
+    owned_inline_strings_do_not_allocate_per_row();
+
     // Warm up: one-time allocations (lazily initialised statics, thread-locals,
     // codec tables) happen here, not in the measured runs.
     count(1_000);

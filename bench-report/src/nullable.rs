@@ -16,6 +16,7 @@ use arrow_array::types::{
 use arrow_array::{Array, PrimitiveArray, RecordBatch, StringArray};
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
+use parquet_rows::compact_str::CompactString;
 use parquet_rows::ParquetRow;
 
 use crate::common::{arrow_batches, fixtures_dir, floor, write_parquet, Col, Loaded, Rng};
@@ -72,6 +73,27 @@ pub struct OptTickArc {
     pub bid: Option<f64>,
     pub ask: Option<f64>,
     pub size: Option<i32>,
+}
+
+/// Owned rows whose symbol is kept inline (`CompactString`, up to 24 bytes):
+/// a copy per row, no allocation.
+#[derive(ParquetRow, Debug, Clone, PartialEq)]
+pub struct OptTickInline {
+    pub ts: Option<i64>,
+    pub symbol: Option<CompactString>,
+    pub bid: Option<f64>,
+    pub ask: Option<f64>,
+    pub size: Option<i32>,
+}
+
+fn canon_inline(t: &OptTickInline) -> OptTickOwned {
+    OptTickOwned {
+        ts: t.ts,
+        symbol: t.symbol.as_deref().map(str::to_owned),
+        bid: t.bid,
+        ask: t.ask,
+        size: t.size,
+    }
 }
 
 /// Plain fields on the OPTIONAL columns: binds only where the binder accepts
@@ -260,6 +282,9 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
                 continue;
             }
         }
+        // `rows-reused`: the rows' `Vec` of the previous run, cleared, as a
+        // streaming reader reuses one buffer (no fresh memory to fault in).
+        let mut reused: Vec<OptTickInline> = Vec::new();
         let mut variants = vec![
             variant("floor", Kind::Floor, |_| (floor(&l.ser), None)),
             // What any decoder into these rows pays before decoding a value:
@@ -288,6 +313,19 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
                     ask: t.ask,
                     size: t.size,
                 })
+            }),
+            variant("rows-inline", Kind::RowsOwned, |check| {
+                let rows = l.file.read::<OptTickInline>().expect("read");
+                output(&rows, check, canon_inline)
+            }),
+            variant("rows-reused", Kind::RowsOwned, |check| {
+                let reused = &mut reused;
+                reused.clear();
+                for group in l.file.row_groups::<OptTickInline>().expect("bind") {
+                    let pages = group.expect("load");
+                    pages.rows_into(reused).expect("rows_into");
+                }
+                output(reused, check, canon_inline)
             }),
             variant("rows-par-1t", Kind::RowsInfo, |check| {
                 p1.install(|| {
@@ -347,12 +385,14 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
 }
 
 /// The columns of the issue #13 table: (heading, variant).
-const TABLE: [(&str, &str); 14] = [
+const TABLE: [(&str, &str); 16] = [
     ("floor", "floor"),
     ("floor + rows written", "floor-rows"),
     ("borrowed", "rows-borrowed"),
     ("owned", "rows-owned"),
     ("`Arc<str>`", "rows-arc"),
+    ("`CompactString`", "rows-inline"),
+    ("reused `Vec`", "rows-reused"),
     ("plain", "rows-plain"),
     ("2 threads", "rows-par-2t"),
     ("arrow batches", "arrow-batches"),
@@ -427,6 +467,19 @@ pub fn summary(all: &[Measured]) {
             &format!("{f}: rows-arc within 1.3x polars 1 thread"),
             "rows-arc",
             "polars-1t",
+            false,
+            1.3,
+        );
+    }
+    // Issue #28: owned rows with inline small strings within 1.3x of
+    // borrowed rows, on every layout.
+    for f in &measured {
+        crate::ratio_target(
+            all,
+            f,
+            &format!("{f}: rows-inline (CompactString) within 1.3x rows-borrowed"),
+            "rows-inline",
+            "rows-borrowed",
             false,
             1.3,
         );

@@ -40,6 +40,8 @@ pub enum FieldKind {
     BoxStr,
     /// `Arc<str>`
     ArcStr,
+    /// `compact_str::CompactString` (feature `compact_str` of parquet-rows)
+    CompactString,
     /// `&[u8]`
     ByteSlice,
     /// `Vec<u8>`
@@ -106,6 +108,8 @@ pub(crate) const NAMES: &[(&str, FieldKind)] = &[
     ("Arc<str>", FieldKind::ArcStr),
     ("std::sync::Arc<str>", FieldKind::ArcStr),
     ("alloc::sync::Arc<str>", FieldKind::ArcStr),
+    ("CompactString", FieldKind::CompactString),
+    ("compact_str::CompactString", FieldKind::CompactString),
     ("Vec<u8>", FieldKind::ByteVec),
     ("std::vec::Vec<u8>", FieldKind::ByteVec),
     ("alloc::vec::Vec<u8>", FieldKind::ByteVec),
@@ -216,9 +220,11 @@ impl FieldKind {
             FieldKind::U16 => c.integer_fits(INT32, 16, false),
             FieldKind::U32 => c.integer_fits(INT32, 32, false),
             FieldKind::U64 => c.integer_fits(INT_ANY, 64, false),
-            FieldKind::Str | FieldKind::String | FieldKind::BoxStr | FieldKind::ArcStr => {
-                c.is_text()
-            }
+            FieldKind::Str
+            | FieldKind::String
+            | FieldKind::BoxStr
+            | FieldKind::ArcStr
+            | FieldKind::CompactString => c.is_text(),
             FieldKind::ByteSlice | FieldKind::ByteVec | FieldKind::Bytes => c.is_bytes(),
             FieldKind::FixedBytes(n) => c.is_fixed(n),
             FieldKind::Timestamp | FieldKind::ChronoNaiveDateTime => c.timestamp().is_some(),
@@ -251,9 +257,11 @@ impl FieldKind {
             FieldKind::U64 => expected::U64,
             FieldKind::F32 => expected::F32,
             FieldKind::F64 => expected::F64,
-            FieldKind::Str | FieldKind::String | FieldKind::BoxStr | FieldKind::ArcStr => {
-                expected::STR
-            }
+            FieldKind::Str
+            | FieldKind::String
+            | FieldKind::BoxStr
+            | FieldKind::ArcStr
+            | FieldKind::CompactString => expected::STR,
             FieldKind::ByteSlice | FieldKind::ByteVec | FieldKind::Bytes => expected::BYTES,
             FieldKind::FixedBytes(_) => expected::FIXED,
             FieldKind::Timestamp => expected::TIMESTAMP,

@@ -41,9 +41,11 @@ impl FieldKind {
             FieldKind::U16 => integer(Physical::Int32, 16, false),
             FieldKind::U32 => integer(Physical::Int32, 32, false),
             FieldKind::U64 => integer(Physical::Int64, 64, false),
-            FieldKind::Str | FieldKind::String | FieldKind::BoxStr | FieldKind::ArcStr => {
-                annotated(Physical::ByteArray, Logical::String)
-            }
+            FieldKind::Str
+            | FieldKind::String
+            | FieldKind::BoxStr
+            | FieldKind::ArcStr
+            | FieldKind::CompactString => annotated(Physical::ByteArray, Logical::String),
             FieldKind::ByteSlice | FieldKind::ByteVec | FieldKind::Bytes => {
                 Column::new(Physical::ByteArray, Repetition::Required)
             }
@@ -144,9 +146,9 @@ mod tests {
                 "{kind:?}"
             );
         }
-        // bool, eight integers, two floats, four strings, three byte arrays,
+        // bool, eight integers, two floats, five strings, three byte arrays,
         // two array lengths and DATE.
-        assert_eq!(writable, 21);
+        assert_eq!(writable, 22);
     }
 
     #[test]

@@ -62,6 +62,7 @@
 //! | `rust_decimal::Decimal` (feature `rust_decimal`) | DECIMAL with scale <= 28 |
 //! | `half::f16` (feature `half`) | FIXED_LEN_BYTE_ARRAY(2) annotated FLOAT16 |
 //! | `uuid::Uuid` (feature `uuid`) | FIXED_LEN_BYTE_ARRAY(16) |
+//! | `compact_str::CompactString` (feature `compact_str`) | as `String`; up to 24 bytes inline: converted once per dictionary entry and copied into each row, no allocation per row for short strings |
 //! | `Option<T>` | an OPTIONAL (or REQUIRED) column or group that `T` reads; nulls are `None` |
 //! | a struct that derives [`ParquetRow`] | a group, its fields by name (at any depth) |
 //! | `Vec<T>` | a LIST (3-level, or the legacy 2-level forms), or a REPEATED field; `T` reads the elements |
@@ -203,7 +204,7 @@
 //!
 //! # Features
 //!
-//! `chrono`, `rust_decimal`, `half`, `uuid`: the field types of those crates in
+//! `chrono`, `rust_decimal`, `half`, `uuid`, `compact_str`: the field types of those crates in
 //! the table above. Each crate is re-exported under its name
 //! (`parquet_rows::half::f16`), so enabling the feature is enough. `rayon`: `ParquetFile::par_read`,
 //! `ParquetFile::par_load` and `Pages::par_rows` read, decompress and decode
@@ -427,6 +428,10 @@ pub use parquet;
 /// of its own.
 #[cfg(feature = "chrono")]
 pub use chrono;
+/// The `compact_str` crate whose `CompactString` fields may have (feature
+/// `compact_str`): owned strings without an allocation per row.
+#[cfg(feature = "compact_str")]
+pub use compact_str;
 /// The `half` crate whose `f16` fields may have (feature `half`).
 #[cfg(feature = "half")]
 pub use half;

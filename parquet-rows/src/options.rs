@@ -28,16 +28,27 @@ pub struct ReadOptions {
     list_elements: usize,   // the most elements of one list
 }
 
+/// `n` GiB, or `usize::MAX` where the address space is smaller (32-bit
+/// targets and wasm32, where `4 << 30` does not fit a `usize`): no process
+/// there can hold more, so the limit is the memory itself.
+const fn gib(n: u64) -> usize {
+    match n.checked_mul(1 << 30) {
+        Some(bytes) if bytes <= usize::MAX as u64 => bytes as usize,
+        _ => usize::MAX,
+    }
+}
+
 impl Default for ReadOptions {
     /// 256 MiB for one decompressed page (writers cut pages at about 1 MiB),
     /// 4 GiB for the decompressed pages of one row group's bound columns,
-    /// 8 GiB for the rows of one read; parallel tasks of at least 65,536 rows;
-    /// lists of at most 2^24 (16,777,216) elements.
+    /// 8 GiB for the rows of one read (both `usize::MAX` on 32-bit
+    /// targets); parallel tasks of at least 65,536 rows; lists of at most
+    /// 2^24 (16,777,216) elements.
     fn default() -> Self {
         ReadOptions {
             page_bytes: 256 << 20,
-            row_group_bytes: 4 << 30,
-            output_bytes: 8 << 30,
+            row_group_bytes: gib(4),
+            output_bytes: gib(8),
             checksums: false,
             task_rows: 1 << 16,
             list_elements: 1 << 24,
@@ -185,5 +196,25 @@ impl ReadOptions {
     /// See [`ReadOptions::max_row_group_bytes`].
     pub fn row_group_bytes(&self) -> usize {
         self.row_group_bytes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::gib;
+
+    #[test]
+    fn gib_saturates_at_the_address_space() {
+        assert_eq!(gib(0), 0);
+        assert_eq!(gib(u64::MAX), usize::MAX);
+        #[cfg(target_pointer_width = "64")]
+        assert_eq!(gib(4), 4 << 30);
+        #[cfg(target_pointer_width = "32")]
+        assert_eq!(gib(4), usize::MAX);
+        assert_eq!(
+            gib(3) as u64,
+            3 << 30,
+            "fits every usize of 32 bits or more"
+        );
     }
 }

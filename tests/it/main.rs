@@ -34,6 +34,9 @@
 //!   error text (row group, page, row) on every read path.
 //! - `window`: offset and limit without predicates, on every read path,
 //!   against the full read sliced.
+//! - `small_strings`: `CompactString` fields equal `String` ones on every
+//!   encoding and read path, short values inline, long ones on the heap.
+//!
 //! - `write`: the writer, its files read back by parquet-rows and the record API.
 //!
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
@@ -57,5 +60,6 @@ mod partition;
 mod quirks;
 mod remote;
 mod roundtrip;
+mod small_strings;
 mod window;
 mod write;

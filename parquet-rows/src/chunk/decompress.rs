@@ -4,7 +4,9 @@
 //! reader's limit by the caller).
 //!
 //! Codecs (<https://github.com/apache/parquet-format/blob/master/Compression.md>)
-//! come from the crates the `parquet` crate uses, at the same versions.
+//! come from the crates the `parquet` crate uses, at the same versions; on
+//! wasm32, where zstd's C library does not build, ZSTD pages are read by the
+//! pure-Rust `ruzstd` decoder instead.
 
 use std::io::Read;
 
@@ -21,6 +23,7 @@ const LZ4_MAX_RATIO: usize = 255;
 /// ZSTD context, as `parquet` keeps one per column chunk).
 #[derive(Default)]
 pub(crate) struct Codecs {
+    #[cfg(not(target_arch = "wasm32"))]
     zstd: Option<zstd::bulk::Decompressor<'static>>,
 }
 
@@ -38,6 +41,7 @@ impl Codecs {
         input: &[u8],
         declared: usize,
     ) -> Result<Vec<u8>, DecodeError> {
+        #[cfg(not(target_arch = "wasm32"))]
         if let Compression::ZSTD(_) = codec {
             let zstd = match &mut self.zstd {
                 Some(zstd) => zstd,
@@ -72,11 +76,7 @@ pub(crate) fn decompress(
             brotli_decompressor::Decompressor::new(input, 4096),
             declared,
         )?,
-        Compression::ZSTD(_) => {
-            let decoder = zstd::stream::read::Decoder::with_buffer(input)
-                .map_err(|e| DecodeError::oos(format!("ZSTD: {e}")))?;
-            bounded_read(decoder, declared)?
-        }
+        Compression::ZSTD(_) => zstd_stream(input, declared)?,
         Compression::LZ4_RAW => lz4_raw(input, declared)?,
         Compression::LZ4 => lz4_hadoop(input, declared)
             .or_else(|_| bounded_read(lz4_flex::frame::FrameDecoder::new(input), declared))
@@ -88,6 +88,31 @@ pub(crate) fn decompress(
         }
     };
     exact(out, declared)
+}
+
+/// A ZSTD page through zstd's streaming decoder, bounded by `declared`.
+#[cfg(not(target_arch = "wasm32"))]
+fn zstd_stream(input: &[u8], declared: usize) -> Result<Vec<u8>, DecodeError> {
+    let decoder = zstd::stream::read::Decoder::with_buffer(input)
+        .map_err(|e| DecodeError::oos(format!("ZSTD: {e}")))?;
+    bounded_read(decoder, declared)
+}
+
+/// A ZSTD page through `ruzstd` (pure Rust: wasm32 has no C compiler for
+/// zstd's library), bounded by `declared`. One frame per page, as every
+/// writer makes them.
+#[cfg(target_arch = "wasm32")]
+fn zstd_stream(input: &[u8], declared: usize) -> Result<Vec<u8>, DecodeError> {
+    ruzstd_stream(input, declared)
+}
+
+/// The wasm32 ZSTD path, also compiled in native tests, which compare it
+/// with zstd's.
+#[cfg(any(target_arch = "wasm32", test))]
+fn ruzstd_stream(mut input: &[u8], declared: usize) -> Result<Vec<u8>, DecodeError> {
+    let decoder = ruzstd::decoding::StreamingDecoder::new(&mut input)
+        .map_err(|e| DecodeError::oos(format!("ZSTD: {e}")))?;
+    bounded_read(decoder, declared)
 }
 
 /// `out`, if it has exactly the `declared` bytes.
@@ -200,6 +225,39 @@ mod tests {
     /// the decompressor alone, and a dev-dependency on the encoder would be
     /// compiled into every example build too.
     const BROTLI_ZEROS: [u8; 14] = [203, 255, 255, 63, 0, 36, 0, 226, 177, 64, 114, 239, 255, 6];
+
+    /// The pure-Rust decoder of wasm32 reads what zstd writes, at every
+    /// level, and refuses a page that inflates past the declared size, a
+    /// short page and bytes that are not ZSTD.
+    #[test]
+    fn ruzstd_reads_zstd_pages_as_zstd_does() {
+        let data: Vec<u8> = (0..100_000u32)
+            .map(|i| ((i % 251) ^ (i / 7)) as u8)
+            .collect();
+        for level in [1, 3, 9, 19] {
+            let bytes = zstd::bulk::compress(&data, level).unwrap();
+            assert_eq!(
+                ruzstd_stream(&bytes, data.len()).unwrap(),
+                data,
+                "level {level}"
+            );
+            assert_eq!(
+                zstd_stream(&bytes, data.len()).unwrap(),
+                data,
+                "level {level}"
+            );
+            assert!(
+                ruzstd_stream(&bytes, data.len() - 1).is_err(),
+                "level {level}"
+            );
+            assert!(ruzstd_stream(&bytes[..bytes.len() / 2], data.len()).is_err());
+        }
+        assert!(ruzstd_stream(b"not a zstd frame", 10).is_err());
+        assert_eq!(
+            ruzstd_stream(&zstd::bulk::compress(&[], 3).unwrap(), 0).unwrap(),
+            b""
+        );
+    }
 
     #[test]
     fn round_trips_at_the_declared_size() {

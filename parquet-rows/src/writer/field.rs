@@ -73,7 +73,7 @@ impl ColumnBuffer {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be written yet",
     label = "not writable",
-    note = "the writer writes fields of types bool, i8-i64, u8-u64, f32, f64, &str, String, Box<str>, Arc<str>, &[u8], Vec<u8>, bytes::Bytes, [u8; N], Date, and Option<_> of each",
+    note = "the writer writes fields of types bool, i8-i64, u8-u64, f32, f64, &str, String, Box<str>, Arc<str>, CompactString, &[u8], Vec<u8>, bytes::Bytes, [u8; N], Date, and Option<_> of each",
     note = "nested structs, lists, maps, timestamps and decimals are not writable yet, nor fields read with `from` / `try_from`"
 )]
 pub trait WriteValue {
@@ -169,6 +169,12 @@ value!(&str, FieldKind::Str, |v| bytes(v.as_bytes()));
 value!(String, FieldKind::String, |v| bytes(v.as_bytes()));
 value!(Box<str>, FieldKind::BoxStr, |v| bytes(v.as_bytes()));
 value!(Arc<str>, FieldKind::ArcStr, |v| bytes(v.as_bytes()));
+#[cfg(feature = "compact_str")]
+use compact_str::CompactString;
+#[cfg(feature = "compact_str")]
+value!(CompactString, FieldKind::CompactString, |v| bytes(
+    v.as_bytes()
+));
 value!(&[u8], FieldKind::ByteSlice, |v| bytes(v));
 value!(Vec<u8>, FieldKind::ByteVec, |v| bytes(v));
 value!(Bytes, FieldKind::Bytes, |v| bytes(v));
