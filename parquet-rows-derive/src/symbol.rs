@@ -10,3 +10,7 @@ pub const SCHEMA_FILE: &str = "schema_file";
 pub const FROM: &str = "from";
 pub const TRY_FROM: &str = "try_from";
 pub const PARTITION: &str = "partition";
+pub const UNIT: &str = "unit";
+pub const UTC: &str = "utc";
+pub const PRECISION: &str = "precision";
+pub const SCALE: &str = "scale";

@@ -466,6 +466,7 @@ pub mod __private {
     pub use core::option::Option::Some;
     pub use core::result::Result::Ok;
     pub use parquet_rows_rules::FieldKind;
+    pub use parquet_rows_rules::{TimeUnit, WriteParams};
     pub use std::boxed::Box;
     pub use std::vec::Vec;
 

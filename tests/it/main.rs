@@ -27,6 +27,7 @@
 //!   (datasets' are in `remote::dataset`).
 //!
 //! - `write`: the writer, its files read back by parquet-rows and the record API.
+//! - `write_types`: the writer's annotated types (timestamps, times, decimals, feature types) and their attributes.
 //!
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
 
@@ -47,3 +48,4 @@ mod quirks;
 mod remote;
 mod roundtrip;
 mod write;
+mod write_types;

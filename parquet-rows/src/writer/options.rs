@@ -1,6 +1,6 @@
 //! [`WriteOptions`]: how a [`Writer`](crate::Writer) encodes and cuts a file.
 
-use parquet::basic::{BrotliLevel, GzipLevel, ZstdLevel};
+use parquet::basic::{BrotliLevel, Encoding, GzipLevel, ZstdLevel};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterVersion};
 use parquet::schema::types::ColumnPath;
@@ -181,8 +181,12 @@ impl WriteOptions {
     }
 
     /// The `parquet` crate's properties for these options; `columns` are the
-    /// file's column names, which bloom filters are checked against.
-    pub(crate) fn properties(self, columns: &[&str]) -> Result<WriterProperties> {
+    /// file's column names, which bloom filters are checked against, with
+    /// their physical types.
+    pub(crate) fn properties(
+        self,
+        columns: &[(&str, parquet_rows_rules::Physical)],
+    ) -> Result<WriterProperties> {
         let mut builder = WriterProperties::builder()
             .set_created_by(CREATED_BY.to_owned())
             .set_compression(self.codec()?)
@@ -201,8 +205,16 @@ impl WriteOptions {
                 Statistics::Chunk => EnabledStatistics::Chunk,
                 Statistics::Page => EnabledStatistics::Page,
             });
+        for &(name, physical) in columns {
+            // FIXED_LEN_BYTE_ARRAY falls back (or, without a dictionary, is
+            // encoded) PLAIN also in v2 files: the `parquet` crate would pick
+            // DELTA_BYTE_ARRAY there, which polars refuses for this type.
+            if physical == parquet_rows_rules::Physical::FixedLenByteArray {
+                builder = builder.set_column_encoding(ColumnPath::from(name), Encoding::PLAIN);
+            }
+        }
         for column in &self.bloom_filters {
-            if !columns.contains(&column.as_str()) {
+            if !columns.iter().any(|&(name, _)| name == column) {
                 return Err(options_error(format!(
                     "a bloom filter is asked for column `{column}`, which the struct does not write"
                 )));
