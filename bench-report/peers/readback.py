@@ -15,6 +15,10 @@ Values are compared in one form per column kind of expected.json:
   str    text
   bytes  lowercase hex
   date   days since 1970-01-01
+  micros a timestamp's microseconds since 1970-01-01 (UTC or local)
+  time_micros  a time of day's microseconds since midnight
+  decimal  the exact decimal, with as many fraction digits as the scale
+  uuid   the 16 bytes as lowercase hex
 """
 import datetime
 import json
@@ -41,6 +45,17 @@ def normalize(kind, value):
         return bytes(value).hex()
     if kind == "date":
         return (value - EPOCH).days
+    if kind == "micros":
+        if value.tzinfo is not None:
+            value = value.astimezone(datetime.timezone.utc).replace(tzinfo=None)
+        delta = value - datetime.datetime(1970, 1, 1)
+        return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+    if kind == "time_micros":
+        return ((value.hour * 60 + value.minute) * 60 + value.second) * 1_000_000 + value.microsecond
+    if kind == "decimal":
+        return format(value, "f")
+    if kind == "uuid":
+        return value.bytes.hex() if hasattr(value, "bytes") and not isinstance(value, bytes) else bytes(value).hex()
     raise ValueError(f"unknown kind {kind}")
 
 

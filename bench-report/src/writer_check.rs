@@ -2,8 +2,8 @@
 //! for the other readers to read back (issue 26, "other readers read our
 //! files value-identical").
 //!
-//! One struct holds every field type the writer writes, plain and in an
-//! `Option`; its random rows (seeded, with extremes, nulls, NaN, -0.0 and
+//! One struct holds every plain field type the writer writes, plain and in an
+//! `Option`, and timestamps, a time, decimals (INT32, INT64, FLBA) and a UUID; its random rows (seeded, with extremes, nulls, NaN, -0.0 and
 //! non-ASCII text) are written once per codec x data page v1/v2 x dictionary
 //! on/off, into `DIR/<codec>-<v1|v2>-<dict|plain>.parquet`. `DIR/expected.json`
 //! holds the values each column must read as, in a form every reader's
@@ -16,8 +16,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use bytes::Bytes;
+use parquet_rows::uuid::Uuid;
 use parquet_rows::writer::{Compression, PageVersion};
-use parquet_rows::{Date, ParquetRow, WriteOptions, Writer};
+use parquet_rows::{Date, Decimal, ParquetRow, Time, Timestamp, Unit, WriteOptions, Writer};
 use parquet_rows_suite::rng::{generate, Rng};
 
 /// Every field type the writer writes, plain and in an `Option`.
@@ -54,6 +55,17 @@ struct Every {
     o_raw: Option<Vec<u8>>,
     o_fixed: Option<[u8; 3]>,
     o_day: Option<Date>,
+    at: Timestamp,
+    #[parquet(unit = "millis", utc = false)]
+    o_local_ms: Option<Timestamp>,
+    clock: Time,
+    #[parquet(precision = 5, scale = 2)]
+    price: Decimal,
+    #[parquet(precision = 18, scale = 4)]
+    o_amount: Option<Decimal>,
+    #[parquet(precision = 38, scale = 10)]
+    wide: Decimal,
+    id: Uuid,
 }
 
 /// A value as `expected.json` holds it.
@@ -169,6 +181,49 @@ fn expected(rows: &[Every]) -> Vec<Expected> {
             hex,
         ),
         column(rows, "o_day", "date", |r| r.o_day, date),
+        column(
+            rows,
+            "at",
+            "micros",
+            |r| Some(r.at.value),
+            |v| int(v.into()),
+        ),
+        column(
+            rows,
+            "o_local_ms",
+            "micros",
+            |r| r.o_local_ms.map(|t| t.value * 1000),
+            |v| int(v.into()),
+        ),
+        column(
+            rows,
+            "clock",
+            "time_micros",
+            |r| Some(r.clock.value),
+            |v| int(v.into()),
+        ),
+        column(
+            rows,
+            "price",
+            "decimal",
+            |r| Some(r.price),
+            |d| Json::Str(d.to_string()),
+        ),
+        column(
+            rows,
+            "o_amount",
+            "decimal",
+            |r| r.o_amount,
+            |d| Json::Str(d.to_string()),
+        ),
+        column(
+            rows,
+            "wide",
+            "decimal",
+            |r| Some(r.wide),
+            |d| Json::Str(d.to_string()),
+        ),
+        column(rows, "id", "uuid", |r| Some(r.id), |u| hex(u.as_bytes())),
     ]
 }
 
@@ -242,6 +297,45 @@ fn every(rng: &mut Rng, i: usize) -> Every {
         o_day: rng.maybe(70, |r| Date {
             days: r.below(1000) as i32,
         }),
+        // Years 1700 to 2240: Python's datetime holds them.
+        at: Timestamp {
+            value: micros(rng),
+            unit: Unit::Micros,
+            utc: true,
+        },
+        o_local_ms: rng.maybe(70, |r| Timestamp {
+            value: micros(r) / 1000,
+            unit: Unit::Millis,
+            utc: false,
+        }),
+        clock: Time {
+            value: rng.below(86_400_000_000) as i64,
+            unit: Unit::Micros,
+        },
+        price: decimal(rng, 5, 2),
+        o_amount: rng.maybe(70, |r| decimal(r, 18, 4)),
+        wide: decimal(rng, 38, 10),
+        id: Uuid::from_u128(u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())),
+    }
+}
+
+fn micros(rng: &mut Rng) -> i64 {
+    (rng.next_u64() % 17_000_000_000_000_000) as i64 - 8_500_000_000_000_000
+}
+
+/// A decimal of at most `precision` digits at `scale`, extremes included.
+fn decimal(rng: &mut Rng, precision: u32, scale: i8) -> Decimal {
+    let most = 10i128.pow(precision) - 1;
+    let unscaled = match rng.below(10) {
+        0 => most,
+        1 => -most,
+        2 => 0,
+        _ => (i128::from(rng.next_u64()) << 64 | i128::from(rng.next_u64())) % most,
+    };
+    Decimal {
+        unscaled,
+        precision: precision as u8,
+        scale,
     }
 }
 

@@ -5,8 +5,8 @@ use syn::meta::ParseNestedMeta;
 use crate::case::{RenameRule, RULES};
 use crate::ctxt::Ctxt;
 use crate::symbol::{
-    CRATE, FROM, PARQUET, PARTITION, PRECISION, RENAME, RENAME_ALL, SCALE, SCHEMA, SCHEMA_FILE,
-    SKIP, TRY_FROM, UNIT, UTC,
+    BLOOM_FILTER, CRATE, ENCODING, FROM, PARQUET, PARTITION, PRECISION, RENAME, RENAME_ALL, SCALE,
+    SCHEMA, SCHEMA_FILE, SKIP, TRY_FROM, UNIT, UTC,
 };
 
 /// One attribute value, remembering whether it was set, to catch duplicates as
@@ -76,7 +76,35 @@ pub struct WriteAttrs {
     pub utc: Option<bool>,
     pub precision: Option<u8>,
     pub scale: Option<u8>,
+    /// The variant of `ColumnEncoding` that `encoding = "..."` names.
+    pub encoding: Option<&'static str>,
+    pub bloom_filter: bool,
 }
+
+/// Every field attribute, for "did you mean".
+const FIELD_ATTRIBUTES: &[&str] = &[
+    RENAME,
+    SKIP,
+    FROM,
+    TRY_FROM,
+    PARTITION,
+    UNIT,
+    UTC,
+    PRECISION,
+    SCALE,
+    ENCODING,
+    BLOOM_FILTER,
+];
+
+/// `encoding = "..."` spellings and the `ColumnEncoding` variants they name.
+const ENCODINGS: &[(&str, &str)] = &[
+    ("dictionary", "Dictionary"),
+    ("plain", "Plain"),
+    ("delta_binary_packed", "DeltaBinaryPacked"),
+    ("delta_length_byte_array", "DeltaLengthByteArray"),
+    ("delta_byte_array", "DeltaByteArray"),
+    ("byte_stream_split", "ByteStreamSplit"),
+];
 
 /// A field read as a supported type, then converted into the field's own type.
 pub struct Convert {
@@ -176,12 +204,7 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
     let mut skip = Attr::none(cx, SKIP);
     let mut partition = Attr::none(cx, PARTITION);
     let mut convert = Attr::none(cx, FROM);
-    let mut write = WriteSlots {
-        unit: Attr::none(cx, UNIT),
-        utc: Attr::none(cx, UTC),
-        precision: Attr::none(cx, PRECISION),
-        scale: Attr::none(cx, SCALE),
-    };
+    let mut write = WriteSlots::new(cx);
     for attr in attrs.iter().filter(|a| a.path().is_ident(PARQUET)) {
         let result = attr.parse_nested_meta(|meta| {
             if write.parse(cx, &meta)? {
@@ -240,12 +263,9 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
                 )));
             } else {
                 return Err(meta.error(format!(
-                    "unknown parquet field attribute `{}`{}; expected `rename`, `skip`, `from`, `try_from`, `partition`, `unit`, `utc`, `precision` or `scale`",
+                    "unknown parquet field attribute `{}`{}; expected `rename`, `skip`, `from`, `try_from`, `partition`, `unit`, `utc`, `precision`, `scale`, `encoding` or `bloom_filter`",
                     path_to_string(&meta.path),
-                    did_you_mean(
-                        &meta.path,
-                        &[RENAME, SKIP, FROM, TRY_FROM, PARTITION, UNIT, UTC, PRECISION, SCALE]
-                    ),
+                    did_you_mean(&meta.path, FIELD_ATTRIBUTES),
                 )));
             }
             Ok(())
@@ -264,6 +284,8 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
             utc: write.utc.value,
             precision: write.precision.value,
             scale: write.scale.value,
+            encoding: write.encoding.value,
+            bloom_filter: write.bloom_filter.value.is_some(),
         },
     }
 }
@@ -274,9 +296,22 @@ struct WriteSlots<'c> {
     utc: Attr<'c, bool>,
     precision: Attr<'c, u8>,
     scale: Attr<'c, u8>,
+    encoding: Attr<'c, &'static str>,
+    bloom_filter: Attr<'c, ()>,
 }
 
-impl WriteSlots<'_> {
+impl<'c> WriteSlots<'c> {
+    fn new(cx: &'c Ctxt) -> Self {
+        WriteSlots {
+            unit: Attr::none(cx, UNIT),
+            utc: Attr::none(cx, UTC),
+            precision: Attr::none(cx, PRECISION),
+            scale: Attr::none(cx, SCALE),
+            encoding: Attr::none(cx, ENCODING),
+            bloom_filter: Attr::none(cx, BLOOM_FILTER),
+        }
+    }
+
     /// Parses `meta` if it is one of the write attributes; `false` if not.
     fn parse(&mut self, cx: &Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<bool> {
         if meta.path.is_ident(UNIT) {
@@ -302,6 +337,25 @@ impl WriteSlots<'_> {
                 Ok(n) => self.scale.set(meta, n),
                 Err(_) => cx.error_spanned_by(&lit, "expected a number of digits, 0 to 38"),
             }
+        } else if meta.path.is_ident(ENCODING) {
+            let lit: syn::LitStr = meta.value()?.parse()?;
+            match ENCODINGS.iter().find(|(name, _)| *name == lit.value()) {
+                Some(&(_, variant)) => self.encoding.set(meta, variant),
+                None => {
+                    let names: Vec<String> =
+                        ENCODINGS.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+                    cx.error_spanned_by(
+                        &lit,
+                        format!(
+                            "unknown encoding `{}`, expected one of {}",
+                            lit.value(),
+                            names.join(", ")
+                        ),
+                    );
+                }
+            }
+        } else if meta.path.is_ident(BLOOM_FILTER) {
+            self.bloom_filter.set(meta, ());
         } else {
             return Ok(false);
         }

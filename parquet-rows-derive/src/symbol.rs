@@ -14,3 +14,5 @@ pub const UNIT: &str = "unit";
 pub const UTC: &str = "utc";
 pub const PRECISION: &str = "precision";
 pub const SCALE: &str = "scale";
+pub const ENCODING: &str = "encoding";
+pub const BLOOM_FILTER: &str = "bloom_filter";

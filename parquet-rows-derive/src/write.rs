@@ -48,6 +48,14 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
         let field = f.ident.to_string();
         let column = &f.column;
         let params = write_params(&f.attrs.write, krate);
+        let encoding = match f.attrs.write.encoding {
+            Some(variant) => {
+                let variant = syn::Ident::new(variant, Span::call_site());
+                quote!(#krate::__private::Some(#krate::__private::ColumnEncoding::#variant))
+            }
+            None => quote!(#krate::__private::None),
+        };
+        let bloom_filter = f.attrs.write.bloom_filter;
         quote_spanned! {ty.span()=>
             #krate::__private::WriteSpec {
                 field: #field,
@@ -55,6 +63,8 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
                 kind: <#ty as #krate::__private::WriteField>::KIND,
                 nullable: <#ty as #krate::__private::WriteField>::NULLABLE,
                 params: #params,
+                encoding: #encoding,
+                bloom_filter: #bloom_filter,
             }
         }
     });

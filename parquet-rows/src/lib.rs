@@ -453,7 +453,9 @@ pub mod __private {
     pub use crate::physical::Physical;
     pub use crate::row::{OwnedRow, ParquetRow, Probe};
     pub use crate::sink::RowSink;
-    pub use crate::writer::{push_column, ColumnBuffer, ParquetWrite, WriteField, WriteSpec};
+    pub use crate::writer::{
+        push_column, ColumnBuffer, ColumnEncoding, ParquetWrite, WriteField, WriteSpec,
+    };
     pub use core::convert::From;
     pub use core::convert::Into;
     pub use core::convert::TryFrom;

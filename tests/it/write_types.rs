@@ -294,3 +294,108 @@ fn a_decimal_without_precision_and_scale_is_an_err_at_creation() {
         "{message}"
     );
 }
+
+#[derive(ParquetRow, Debug, Clone, PartialEq)]
+struct Encoded {
+    #[parquet(encoding = "delta_binary_packed")]
+    ts: i64,
+    #[parquet(encoding = "dictionary", bloom_filter)]
+    symbol: String,
+    #[parquet(encoding = "byte_stream_split")]
+    bid: f64,
+    #[parquet(encoding = "delta_length_byte_array")]
+    note: Option<String>,
+    #[parquet(encoding = "delta_byte_array")]
+    key: [u8; 4],
+    #[parquet(encoding = "plain")]
+    size: u32,
+}
+
+/// Each field's `encoding` is the one its chunk lists (beside RLE for
+/// levels), `bloom_filter` writes one, whatever the options' dictionary
+/// setting, and the values read back.
+#[test]
+fn per_field_encodings_and_bloom_filters() {
+    use parquet::basic::Encoding as E;
+    let rows: Vec<Encoded> = generate(9, 3000, |rng, i| Encoded {
+        ts: 1_700_000_000_000 + i as i64 * 7,
+        symbol: format!("S{}", rng.below(8)),
+        bid: f64::from(rng.below(10_000) as u32) / 100.0,
+        note: rng.maybe(50, Rng::word),
+        key: (i as u32).to_be_bytes(),
+        size: rng.below(1000) as u32,
+    });
+    for (version, dictionary) in [(PageVersion::V1, false), (PageVersion::V2, true)] {
+        let options = WriteOptions::default()
+            .page_version(version)
+            .dictionary(dictionary)
+            .page_bytes(4096);
+        let mut writer = Writer::<Encoded, _>::new(Vec::new(), options).unwrap();
+        writer.write(&rows).unwrap();
+        let file = bytes::Bytes::from(writer.finish().unwrap().1);
+        let back: Vec<Encoded> = parquet_rows::from_bytes(file.clone()).unwrap();
+        assert_eq!(back, rows, "{version:?}");
+        let reader = SerializedFileReader::new(file).unwrap();
+        let group = reader.metadata().row_group(0);
+        let found = |i: usize| -> Vec<E> {
+            group
+                .column(i)
+                .encodings()
+                .filter(|&e| e != E::RLE)
+                .collect()
+        };
+        assert_eq!(found(0), [E::DELTA_BINARY_PACKED], "{version:?}");
+        assert!(found(1).contains(&E::RLE_DICTIONARY) || found(1).contains(&E::PLAIN_DICTIONARY));
+        assert_eq!(found(2), [E::BYTE_STREAM_SPLIT], "{version:?}");
+        assert_eq!(found(3), [E::DELTA_LENGTH_BYTE_ARRAY], "{version:?}");
+        assert_eq!(found(4), [E::DELTA_BYTE_ARRAY], "{version:?}");
+        assert_eq!(found(5), [E::PLAIN], "{version:?}");
+        assert!(group.column(1).bloom_filter_offset().is_some());
+        assert!(group.column(0).bloom_filter_offset().is_none());
+    }
+}
+
+#[derive(ParquetRow)]
+struct Misencoded {
+    #[parquet(encoding = "delta_binary_packed")]
+    price: f64,
+}
+
+/// An encoding the field's column cannot have is an error at creation.
+#[test]
+fn an_encoding_the_column_cannot_have_is_an_err_at_creation() {
+    let err = Writer::<Misencoded, _>::new(Vec::new(), WriteOptions::default()).unwrap_err();
+    let message = err.to_string();
+    assert!(message.contains("field `price`"), "{message}");
+    assert!(message.contains("DELTA_BINARY_PACKED"), "{message}");
+}
+
+#[derive(ParquetRow, Debug, Clone)]
+struct Logged {
+    level: u8,
+    message: Option<String>,
+}
+
+/// A value longer than `max_value_bytes` (one page readers would refuse)
+/// is an error naming the field and row; no file is left complete.
+#[test]
+fn a_value_over_the_value_limit_is_an_err_naming_field_and_row() {
+    let mut rows: Vec<Logged> = (0..8)
+        .map(|i| Logged {
+            level: i,
+            message: Some("x".repeat(100)),
+        })
+        .collect();
+    rows[5].message = Some("y".repeat(101));
+    let options = WriteOptions::default().max_value_bytes(100);
+    let mut writer = Writer::<Logged, _>::new(Vec::new(), options).unwrap();
+    let err = writer.write(&rows).unwrap_err().to_string();
+    for part in ["`Logged::message`, row 5", "101 bytes", "max_value_bytes"] {
+        assert!(err.contains(part), "{part}: {err}");
+    }
+    assert!(writer.finish().is_err());
+    // The default limit takes them.
+    let (_, bytes) = parquet_rows::to_writer(Vec::new(), &rows).unwrap();
+    let back: Vec<Logged> = parquet_rows::from_bytes(bytes::Bytes::from(bytes)).unwrap();
+    assert_eq!(back[5].message.as_deref().map(str::len), Some(101));
+}

@@ -48,6 +48,9 @@ pub(crate) struct Target {
     /// Bytes of a DECIMAL stored as FIXED_LEN_BYTE_ARRAY; 4 or 8 for INT32
     /// and INT64.
     pub(crate) decimal_bytes: usize,
+    /// The longest string or byte array written
+    /// ([`WriteOptions::max_value_bytes`](crate::WriteOptions::max_value_bytes)).
+    pub(crate) max_value_bytes: usize,
 }
 
 impl Default for Target {
@@ -58,6 +61,7 @@ impl Default for Target {
             precision: 38,
             scale: 0,
             decimal_bytes: 16,
+            max_value_bytes: usize::MAX,
         }
     }
 }
@@ -123,6 +127,17 @@ impl ColumnBuffer {
     fn push_bytes(&mut self, value: &[u8]) {
         self.bytes.extend_from_slice(value);
         self.ends.push(self.bytes.len());
+    }
+
+    /// A string's or byte array's value, refused past the longest a page
+    /// may hold for readers.
+    #[inline]
+    fn push_variable(&mut self, value: &[u8]) -> Result<(), String> {
+        if value.len() > self.target.max_value_bytes {
+            return Err(too_long(value.len(), self.target.max_value_bytes));
+        }
+        self.push_bytes(value);
+        Ok(())
     }
 
     /// Appends a value of `units` of `unit` since the epoch (or midnight)
@@ -195,6 +210,14 @@ impl ColumnBuffer {
         }
         Ok(())
     }
+}
+
+#[cold]
+fn too_long(len: usize, most: usize) -> String {
+    format!(
+        "a value of {len} bytes is longer than the {most} bytes a value may have \
+         (WriteOptions::max_value_bytes): its page would be one readers refuse"
+    )
 }
 
 /// `value` units of `from` in units of `to`: exact or refused.
@@ -310,8 +333,7 @@ macro_rules! value {
             #[inline]
             fn push_value(&self, column: &mut ColumnBuffer) -> Result<(), String> {
                 let $v = self;
-                column.push_bytes($store);
-                Ok(())
+                column.push_variable($store)
             }
         }
     };

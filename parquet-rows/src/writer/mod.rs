@@ -64,7 +64,7 @@ use crate::error::{Error, Location, Result};
 pub use field::WriteField;
 #[doc(hidden)]
 pub use field::{push_column, ColumnBuffer, WriteValue};
-pub use options::{Compression, PageVersion, Statistics, WriteOptions};
+pub use options::{ColumnEncoding, Compression, PageVersion, Statistics, WriteOptions};
 #[doc(hidden)]
 pub use schema::WriteSpec;
 
@@ -192,16 +192,12 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
             .iter()
             .map(|spec| spec.column(T::STRUCT_NAME))
             .collect::<Result<Vec<_>>>()?;
-        let names: Vec<(&str, rules::Physical)> = specs
-            .iter()
-            .zip(&columns)
-            .map(|(spec, column)| (spec.column, column.physical))
-            .collect();
-        let (row_group_rows, row_group_bytes) = (
+        let (row_group_rows, row_group_bytes, max_value_bytes) = (
             options.row_group_rows_limit(),
             options.row_group_bytes_limit(),
+            options.max_value_bytes_limit(),
         );
-        let properties = options.properties(&names)?;
+        let properties = options.properties(&specs, &columns)?;
         let message = schema::message(&specs, &columns)?;
         let file = SerializedFileWriter::new(
             Counted {
@@ -217,7 +213,10 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
             buffers: columns
                 .iter()
                 .map(|column| ColumnBuffer {
-                    target: field::Target::of(column),
+                    target: field::Target {
+                        max_value_bytes,
+                        ..field::Target::of(column)
+                    },
                     ..ColumnBuffer::default()
                 })
                 .collect(),

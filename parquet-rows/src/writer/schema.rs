@@ -25,6 +25,10 @@ pub struct WriteSpec {
     pub nullable: bool,
     /// What the field's attributes say of its column (a unit, a precision).
     pub params: rules::WriteParams,
+    /// The field's `encoding` attribute.
+    pub encoding: Option<super::ColumnEncoding>,
+    /// The field's `bloom_filter` attribute.
+    pub bloom_filter: bool,
 }
 
 impl WriteSpec {
@@ -177,6 +181,8 @@ mod tests {
                 kind,
                 nullable: column == "c2",
                 params,
+                encoding: None,
+                bloom_filter: false,
             })
             .collect();
         let columns: Vec<_> = specs.iter().map(|s| s.column("S").unwrap()).collect();
@@ -199,6 +205,8 @@ mod tests {
             kind: FieldKind::Decimal,
             nullable: false,
             params: rules::WriteParams::default(),
+            encoding: None,
+            bloom_filter: false,
         };
         let message = spec.column("Tick").unwrap_err().to_string();
         assert!(message.contains("precision = P, scale = S"), "{message}");
