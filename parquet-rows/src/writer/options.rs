@@ -50,24 +50,22 @@ pub enum PageVersion {
 /// follows [`WriteOptions::dictionary`].
 ///
 /// ```
-/// use parquet_rows::{ParquetRow, WriteOptions};
+/// use parquet_rows::ParquetRow;
 ///
-/// #[derive(ParquetRow)]
-/// struct Tick<'a> {
+/// #[derive(ParquetRow, Debug, PartialEq)]
+/// struct Tick {
 ///     #[parquet(encoding = "delta_binary_packed")]
 ///     ts: i64,
 ///     #[parquet(encoding = "dictionary", bloom_filter)]
-///     symbol: &'a str,
+///     symbol: String,
 ///     #[parquet(encoding = "byte_stream_split")]
 ///     bid: f64,
 /// }
 ///
-/// let rows = [Tick { ts: 1, symbol: "EURUSD", bid: 1.08 }];
+/// let rows = vec![Tick { ts: 1, symbol: "EURUSD".into(), bid: 1.08 }];
 /// let (_, bytes) = parquet_rows::to_writer(Vec::new(), &rows)?;
-/// let back: Vec<Tick> = parquet_rows::ParquetFile::from_bytes(bytes.into())?
-///     .load::<Tick>()?
-///     .rows::<Tick>()?;
-/// assert_eq!(back[0].symbol, "EURUSD");
+/// let back: Vec<Tick> = parquet_rows::from_bytes(bytes::Bytes::from(bytes))?;
+/// assert_eq!(back, rows);
 /// # Ok::<(), parquet_rows::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
