@@ -38,6 +38,7 @@ mod peers;
 mod remote;
 mod tick50;
 mod ticks;
+mod writer_check;
 
 use harness::{Kind, Measured, Mode};
 
@@ -49,6 +50,7 @@ const USAGE: &str =
        bench-report run FIXTURE VARIANT [SECONDS]
        bench-report filters [--rounds N]   (issue 17's filtered reads)
        bench-report remote [--rounds N]    (issue 18: async object-store reads against sync)
+       bench-report writer-check DIR       (issue 26: files for peers/readback.sh to read back)
 fixtures: tick-370k-zstd tick-65k-zstd tick-370k-plain tick50-4rg-zstd mixed20-snappy delta-plain
           opt-1m-snappy opt-1m-duckdb opt-1m-zstd8
 peers: the lines of bench-report/peers/run.sh (default target/peers.txt, read when it exists)";
@@ -60,6 +62,13 @@ fn main() {
     let mut peers_file = Some(peers::default_path());
     let mut peers_asked = false;
     let subcommand = args.first().map(String::as_str);
+    if subcommand == Some("writer-check") {
+        match &args[1..] {
+            [dir] => writer_check::run(std::path::Path::new(dir)),
+            _ => exit_usage(),
+        }
+        return;
+    }
     if subcommand == Some("filters") || subcommand == Some("remote") {
         let rounds = match args.get(1..).unwrap_or_default() {
             [] => 7,

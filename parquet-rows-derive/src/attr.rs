@@ -5,7 +5,8 @@ use syn::meta::ParseNestedMeta;
 use crate::case::{RenameRule, RULES};
 use crate::ctxt::Ctxt;
 use crate::symbol::{
-    CRATE, FROM, PARQUET, PARTITION, RENAME, RENAME_ALL, SCHEMA, SCHEMA_FILE, SKIP, TRY_FROM,
+    BLOOM_FILTER, CRATE, ENCODING, FROM, PARQUET, PARTITION, PRECISION, RENAME, RENAME_ALL, SCALE,
+    SCHEMA, SCHEMA_FILE, SKIP, TRY_FROM, UNIT, UTC,
 };
 
 /// One attribute value, remembering whether it was set, to catch duplicates as
@@ -61,7 +62,49 @@ pub struct Field {
     pub partition: Option<syn::Path>,
     /// `from = "T"` / `try_from = "T"`: the column is read as `T`, then converted.
     pub convert: Option<Convert>,
+    /// What the column the field writes needs beyond its type.
+    pub write: WriteAttrs,
 }
+
+/// `unit = "millis"`, `utc = false`, `precision = 10`, `scale = 2`: the
+/// column a field writes, where its type does not say (the rules check at
+/// run time that the field's type takes them).
+#[derive(Default)]
+pub struct WriteAttrs {
+    /// `millis`, `micros` or `nanos`.
+    pub unit: Option<String>,
+    pub utc: Option<bool>,
+    pub precision: Option<u8>,
+    pub scale: Option<u8>,
+    /// The variant of `ColumnEncoding` that `encoding = "..."` names.
+    pub encoding: Option<&'static str>,
+    pub bloom_filter: bool,
+}
+
+/// Every field attribute, for "did you mean".
+const FIELD_ATTRIBUTES: &[&str] = &[
+    RENAME,
+    SKIP,
+    FROM,
+    TRY_FROM,
+    PARTITION,
+    UNIT,
+    UTC,
+    PRECISION,
+    SCALE,
+    ENCODING,
+    BLOOM_FILTER,
+];
+
+/// `encoding = "..."` spellings and the `ColumnEncoding` variants they name.
+const ENCODINGS: &[(&str, &str)] = &[
+    ("dictionary", "Dictionary"),
+    ("plain", "Plain"),
+    ("delta_binary_packed", "DeltaBinaryPacked"),
+    ("delta_length_byte_array", "DeltaLengthByteArray"),
+    ("delta_byte_array", "DeltaByteArray"),
+    ("byte_stream_split", "ByteStreamSplit"),
+];
 
 /// A field read as a supported type, then converted into the field's own type.
 pub struct Convert {
@@ -161,8 +204,12 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
     let mut skip = Attr::none(cx, SKIP);
     let mut partition = Attr::none(cx, PARTITION);
     let mut convert = Attr::none(cx, FROM);
+    let mut write = WriteSlots::new(cx);
     for attr in attrs.iter().filter(|a| a.path().is_ident(PARQUET)) {
         let result = attr.parse_nested_meta(|meta| {
+            if write.parse(cx, &meta)? {
+                return Ok(());
+            }
             if meta.path.is_ident(RENAME) {
                 let lit: syn::LitStr = meta.value()?.parse()?;
                 if lit.value().is_empty() {
@@ -216,9 +263,9 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
                 )));
             } else {
                 return Err(meta.error(format!(
-                    "unknown parquet field attribute `{}`{}; expected `rename`, `skip`, `from`, `try_from` or `partition`",
+                    "unknown parquet field attribute `{}`{}; expected `rename`, `skip`, `from`, `try_from`, `partition`, `unit`, `utc`, `precision`, `scale`, `encoding` or `bloom_filter`",
                     path_to_string(&meta.path),
-                    did_you_mean(&meta.path, &[RENAME, SKIP, FROM, TRY_FROM, PARTITION]),
+                    did_you_mean(&meta.path, FIELD_ATTRIBUTES),
                 )));
             }
             Ok(())
@@ -232,6 +279,87 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
         skip: skip.value.is_some(),
         partition: partition.value,
         convert: convert.value,
+        write: WriteAttrs {
+            unit: write.unit.value,
+            utc: write.utc.value,
+            precision: write.precision.value,
+            scale: write.scale.value,
+            encoding: write.encoding.value,
+            bloom_filter: write.bloom_filter.value.is_some(),
+        },
+    }
+}
+
+/// The attributes of [`WriteAttrs`], as they are parsed.
+struct WriteSlots<'c> {
+    unit: Attr<'c, String>,
+    utc: Attr<'c, bool>,
+    precision: Attr<'c, u8>,
+    scale: Attr<'c, u8>,
+    encoding: Attr<'c, &'static str>,
+    bloom_filter: Attr<'c, ()>,
+}
+
+impl<'c> WriteSlots<'c> {
+    fn new(cx: &'c Ctxt) -> Self {
+        WriteSlots {
+            unit: Attr::none(cx, UNIT),
+            utc: Attr::none(cx, UTC),
+            precision: Attr::none(cx, PRECISION),
+            scale: Attr::none(cx, SCALE),
+            encoding: Attr::none(cx, ENCODING),
+            bloom_filter: Attr::none(cx, BLOOM_FILTER),
+        }
+    }
+
+    /// Parses `meta` if it is one of the write attributes; `false` if not.
+    fn parse(&mut self, cx: &Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<bool> {
+        if meta.path.is_ident(UNIT) {
+            let lit: syn::LitStr = meta.value()?.parse()?;
+            if ["millis", "micros", "nanos"].contains(&lit.value().as_str()) {
+                self.unit.set(meta, lit.value());
+            } else {
+                cx.error_spanned_by(
+                    &lit,
+                    format!(
+                        "unknown unit `{}`, expected \"millis\", \"micros\" or \"nanos\"",
+                        lit.value()
+                    ),
+                );
+            }
+        } else if meta.path.is_ident(UTC) {
+            let lit: syn::LitBool = meta.value()?.parse()?;
+            self.utc.set(meta, lit.value);
+        } else if meta.path.is_ident(PRECISION) || meta.path.is_ident(SCALE) {
+            let lit: syn::LitInt = meta.value()?.parse()?;
+            match lit.base10_parse::<u8>() {
+                Ok(n) if meta.path.is_ident(PRECISION) => self.precision.set(meta, n),
+                Ok(n) => self.scale.set(meta, n),
+                Err(_) => cx.error_spanned_by(&lit, "expected a number of digits, 0 to 38"),
+            }
+        } else if meta.path.is_ident(ENCODING) {
+            let lit: syn::LitStr = meta.value()?.parse()?;
+            match ENCODINGS.iter().find(|(name, _)| *name == lit.value()) {
+                Some(&(_, variant)) => self.encoding.set(meta, variant),
+                None => {
+                    let names: Vec<String> =
+                        ENCODINGS.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+                    cx.error_spanned_by(
+                        &lit,
+                        format!(
+                            "unknown encoding `{}`, expected one of {}",
+                            lit.value(),
+                            names.join(", ")
+                        ),
+                    );
+                }
+            }
+        } else if meta.path.is_ident(BLOOM_FILTER) {
+            self.bloom_filter.set(meta, ());
+        } else {
+            return Ok(false);
+        }
+        Ok(true)
     }
 }
 

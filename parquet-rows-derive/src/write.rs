@@ -47,12 +47,24 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
         let ty = f.ty;
         let field = f.ident.to_string();
         let column = &f.column;
+        let params = write_params(&f.attrs.write, krate);
+        let encoding = match f.attrs.write.encoding {
+            Some(variant) => {
+                let variant = syn::Ident::new(variant, Span::call_site());
+                quote!(#krate::__private::Some(#krate::__private::ColumnEncoding::#variant))
+            }
+            None => quote!(#krate::__private::None),
+        };
+        let bloom_filter = f.attrs.write.bloom_filter;
         quote_spanned! {ty.span()=>
             #krate::__private::WriteSpec {
                 field: #field,
                 column: #column,
                 kind: <#ty as #krate::__private::WriteField>::KIND,
                 nullable: <#ty as #krate::__private::WriteField>::NULLABLE,
+                params: #params,
+                encoding: #encoding,
+                bloom_filter: #bloom_filter,
             }
         }
     });
@@ -79,5 +91,25 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
                 #(#pushes)*
             }
         }
+    }
+}
+
+/// The `WriteParams` of a field's `unit`, `utc`, `precision` and `scale`.
+fn write_params(attrs: &crate::attr::WriteAttrs, krate: &TokenStream) -> TokenStream {
+    let p = quote!(#krate::__private);
+    let option = |value: Option<TokenStream>| match value {
+        Some(v) => quote!(#p::Some(#v)),
+        None => quote!(#p::None),
+    };
+    let unit = option(attrs.unit.as_deref().map(|unit| match unit {
+        "millis" => quote!(#p::TimeUnit::Millis),
+        "micros" => quote!(#p::TimeUnit::Micros),
+        _ => quote!(#p::TimeUnit::Nanos),
+    }));
+    let utc = option(attrs.utc.map(|b| quote!(#b)));
+    let precision = option(attrs.precision.map(|n| quote!(#n)));
+    let scale = option(attrs.scale.map(|n| quote!(#n)));
+    quote! {
+        #p::WriteParams { unit: #unit, utc: #utc, precision: #precision, scale: #scale }
     }
 }

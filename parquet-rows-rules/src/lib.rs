@@ -51,3 +51,4 @@ pub use kind::{check, expected, suggest, FieldKind};
 pub use parse::{parse, ParseError};
 pub use schema::{closest_name, edit_distance, Field, Node, Problem, Schema};
 pub use syntax::recognize;
+pub use write::{decimal_bytes, WriteParams, MAX_DECIMAL_PRECISION};

@@ -463,7 +463,9 @@ pub mod __private {
     pub use crate::physical::Physical;
     pub use crate::row::{OwnedRow, ParquetRow, Probe};
     pub use crate::sink::RowSink;
-    pub use crate::writer::{push_column, ColumnBuffer, ParquetWrite, WriteField, WriteSpec};
+    pub use crate::writer::{
+        push_column, ColumnBuffer, ColumnEncoding, ParquetWrite, WriteField, WriteSpec,
+    };
     pub use core::convert::From;
     pub use core::convert::Into;
     pub use core::convert::TryFrom;
@@ -476,6 +478,7 @@ pub mod __private {
     pub use core::option::Option::Some;
     pub use core::result::Result::Ok;
     pub use parquet_rows_rules::FieldKind;
+    pub use parquet_rows_rules::{TimeUnit, WriteParams};
     pub use std::boxed::Box;
     pub use std::vec::Vec;
 

@@ -38,6 +38,7 @@
 //!   encoding and read path, short values inline, long ones on the heap.
 //!
 //! - `write`: the writer, its files read back by parquet-rows and the record API.
+//! - `write_types`: the writer's annotated types (timestamps, times, decimals, feature types) and their attributes.
 //!
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
 
@@ -63,3 +64,4 @@ mod roundtrip;
 mod small_strings;
 mod window;
 mod write;
+mod write_types;

@@ -487,3 +487,39 @@ fn options_the_file_cannot_have_are_errors_at_creation() {
     .to_string();
     assert!(err.contains("zstd(99)"), "{err}");
 }
+
+/// FIXED_LEN_BYTE_ARRAY columns are PLAIN (or dictionary) in v2 files too:
+/// the `parquet` crate's v2 default, DELTA_BYTE_ARRAY, is one polars
+/// refuses for that type. Strings keep the v2 fallback.
+#[test]
+fn fixed_length_columns_are_plain_in_v2_files() {
+    use parquet::basic::Encoding;
+    let rows = generate(5, 600, every);
+    for dictionary in [true, false] {
+        let options = WriteOptions::default()
+            .page_version(PageVersion::V2)
+            .dictionary(dictionary)
+            .page_bytes(256);
+        let (_, file) = write_all(&rows, options);
+        let reader = SerializedFileReader::new(file).unwrap();
+        let chunks = reader.metadata().row_group(0).columns();
+        let encodings = |name: &str| {
+            let chunk = chunks
+                .iter()
+                .find(|c| c.column_path().string() == name)
+                .unwrap();
+            chunk.encodings().collect::<Vec<_>>()
+        };
+        for name in ["fixed", "o_fixed"] {
+            let found = encodings(name);
+            assert!(found.contains(&Encoding::PLAIN), "{name}: {found:?}");
+            assert!(
+                !found.contains(&Encoding::DELTA_BYTE_ARRAY),
+                "{name}: {found:?}"
+            );
+        }
+        if !dictionary {
+            assert!(encodings("name").contains(&Encoding::DELTA_BYTE_ARRAY));
+        }
+    }
+}

@@ -64,7 +64,7 @@ use crate::error::{Error, Location, Result};
 pub use field::WriteField;
 #[doc(hidden)]
 pub use field::{push_column, ColumnBuffer, WriteValue};
-pub use options::{Compression, PageVersion, Statistics, WriteOptions};
+pub use options::{ColumnEncoding, Compression, PageVersion, Statistics, WriteOptions};
 #[doc(hidden)]
 pub use schema::WriteSpec;
 
@@ -192,12 +192,12 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
             .iter()
             .map(|spec| spec.column(T::STRUCT_NAME))
             .collect::<Result<Vec<_>>>()?;
-        let names: Vec<&str> = specs.iter().map(|spec| spec.column).collect();
-        let (row_group_rows, row_group_bytes) = (
+        let (row_group_rows, row_group_bytes, max_value_bytes) = (
             options.row_group_rows_limit(),
             options.row_group_bytes_limit(),
+            options.max_value_bytes_limit(),
         );
-        let properties = options.properties(&names)?;
+        let properties = options.properties(&specs, &columns)?;
         let message = schema::message(&specs, &columns)?;
         let file = SerializedFileWriter::new(
             Counted {
@@ -210,7 +210,16 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
         .map_err(|e| write_error(Location::default(), e))?;
         Ok(Writer {
             file: Some(file),
-            buffers: specs.iter().map(|_| ColumnBuffer::default()).collect(),
+            buffers: columns
+                .iter()
+                .map(|column| ColumnBuffer {
+                    target: field::Target {
+                        max_value_bytes,
+                        ..field::Target::of(column)
+                    },
+                    ..ColumnBuffer::default()
+                })
+                .collect(),
             specs,
             columns,
             buffered: 0,
@@ -232,6 +241,7 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
             let room = self.row_group_rows - self.buffered;
             let (now, rest) = rows.split_at(rows.len().min(room).min(CHUNK_ROWS));
             R::push_columns(now, &mut self.buffers);
+            self.check_refused()?;
             self.buffered += now.len();
             rows = rest;
             if self.buffered == self.row_group_rows
@@ -317,6 +327,31 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
             },
             sink,
         ))
+    }
+
+    /// An error naming the field and row of the first value a column
+    /// refused in the rows just pushed; the writer then stops (the row group
+    /// being buffered is incomplete, so nothing more is written).
+    fn check_refused(&mut self) -> Result<()> {
+        let Some((i, (row, why))) = self
+            .buffers
+            .iter_mut()
+            .enumerate()
+            .find_map(|(i, b)| b.refused.take().map(|r| (i, r)))
+        else {
+            return Ok(());
+        };
+        let spec = &self.specs[i];
+        let error = Error::Value {
+            location: location(spec.column, self.row_groups),
+            message: format!(
+                "field `{}::{}`, row {}: {why}",
+                T::STRUCT_NAME,
+                spec.field,
+                self.rows + (self.buffered + row) as u64
+            ),
+        };
+        self.stop_on_error(Err(error))
     }
 
     fn check_running(&self) -> Result<()> {

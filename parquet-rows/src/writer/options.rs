@@ -1,10 +1,13 @@
 //! [`WriteOptions`]: how a [`Writer`](crate::Writer) encodes and cuts a file.
 
-use parquet::basic::{BrotliLevel, GzipLevel, ZstdLevel};
+use parquet::basic::{BrotliLevel, Encoding, GzipLevel, ZstdLevel};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterVersion};
 use parquet::schema::types::ColumnPath;
 
+use parquet_rows_rules::Physical;
+
+use super::WriteSpec;
 use crate::error::{Error, Location, Result};
 
 /// The codec that compresses pages, with its level where it has one.
@@ -36,6 +39,85 @@ pub enum PageVersion {
     /// `parquet` crate's column writers then also fall back from a full
     /// dictionary to the DELTA encodings rather than PLAIN.
     V2,
+}
+
+/// How a column's values are encoded, chosen per field with
+/// `#[parquet(encoding = "...")]`: `"dictionary"` (with the options'
+/// fallback when the dictionary grows too large), `"plain"`,
+/// `"delta_binary_packed"` (INT32, INT64), `"delta_length_byte_array"`,
+/// `"delta_byte_array"` (byte arrays), `"byte_stream_split"` (floats,
+/// integers, fixed-length byte arrays). A field without the attribute
+/// follows [`WriteOptions::dictionary`].
+///
+/// ```
+/// use parquet_rows::ParquetRow;
+///
+/// #[derive(ParquetRow, Debug, PartialEq)]
+/// struct Tick {
+///     #[parquet(encoding = "delta_binary_packed")]
+///     ts: i64,
+///     #[parquet(encoding = "dictionary", bloom_filter)]
+///     symbol: String,
+///     #[parquet(encoding = "byte_stream_split")]
+///     bid: f64,
+/// }
+///
+/// let rows = vec![Tick { ts: 1, symbol: "EURUSD".into(), bid: 1.08 }];
+/// let (_, bytes) = parquet_rows::to_writer(Vec::new(), &rows)?;
+/// let back: Vec<Tick> = parquet_rows::from_bytes(bytes::Bytes::from(bytes))?;
+/// assert_eq!(back, rows);
+/// # Ok::<(), parquet_rows::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ColumnEncoding {
+    /// Dictionary, falling back when the dictionary is full.
+    Dictionary,
+    /// PLAIN, no dictionary.
+    Plain,
+    /// DELTA_BINARY_PACKED (INT32, INT64).
+    DeltaBinaryPacked,
+    /// DELTA_LENGTH_BYTE_ARRAY (BYTE_ARRAY).
+    DeltaLengthByteArray,
+    /// DELTA_BYTE_ARRAY (BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY).
+    DeltaByteArray,
+    /// BYTE_STREAM_SPLIT (FLOAT, DOUBLE, INT32, INT64, FIXED_LEN_BYTE_ARRAY).
+    ByteStreamSplit,
+}
+
+impl ColumnEncoding {
+    /// The `parquet` crate's encoding, or why `physical` cannot have it.
+    fn encoding(self, physical: Physical) -> std::result::Result<Encoding, String> {
+        use ColumnEncoding as E;
+        use Physical as P;
+        let (encoding, fits) = match self {
+            E::Dictionary => (Encoding::RLE_DICTIONARY, physical != P::Boolean),
+            E::Plain => (Encoding::PLAIN, true),
+            E::DeltaBinaryPacked => (
+                Encoding::DELTA_BINARY_PACKED,
+                matches!(physical, P::Int32 | P::Int64),
+            ),
+            E::DeltaLengthByteArray => {
+                (Encoding::DELTA_LENGTH_BYTE_ARRAY, physical == P::ByteArray)
+            }
+            E::DeltaByteArray => (
+                Encoding::DELTA_BYTE_ARRAY,
+                matches!(physical, P::ByteArray | P::FixedLenByteArray),
+            ),
+            E::ByteStreamSplit => (
+                Encoding::BYTE_STREAM_SPLIT,
+                matches!(
+                    physical,
+                    P::Float | P::Double | P::Int32 | P::Int64 | P::FixedLenByteArray
+                ),
+            ),
+        };
+        if fits {
+            Ok(encoding)
+        } else {
+            Err(format!("{encoding} does not encode {physical:?} values"))
+        }
+    }
 }
 
 /// Which statistics the file carries.
@@ -81,6 +163,7 @@ pub struct WriteOptions {
     statistics: Statistics,
     bloom_filters: Vec<String>,      // column names
     metadata: Vec<(String, String)>, // key-value metadata, in order
+    max_value_bytes: usize,
 }
 
 impl Default for WriteOptions {
@@ -95,6 +178,7 @@ impl Default for WriteOptions {
             statistics: Statistics::Page,
             bloom_filters: Vec::new(),
             metadata: Vec::new(),
+            max_value_bytes: 128 << 20,
         }
     }
 }
@@ -163,6 +247,22 @@ impl WriteOptions {
         self
     }
 
+    /// The longest string or byte array value the writer accepts (128 MiB by
+    /// default): a longer one is an error naming the field and row, not a
+    /// page that readers refuse (parquet-rows reads pages of at most 256 MiB
+    /// by default, see `ReadOptions::max_page_bytes`; other readers stop at
+    /// 2 GiB).
+    #[must_use]
+    pub fn max_value_bytes(mut self, bytes: usize) -> Self {
+        self.max_value_bytes = bytes;
+        self
+    }
+
+    /// The longest string or byte array value accepted.
+    pub fn max_value_bytes_limit(&self) -> usize {
+        self.max_value_bytes
+    }
+
     /// Adds a key-value pair to the file's metadata.
     #[must_use]
     pub fn metadata(mut self, key: impl Into<String>, value: impl Into<String>) -> Self {
@@ -180,9 +280,14 @@ impl WriteOptions {
         self.row_group_bytes
     }
 
-    /// The `parquet` crate's properties for these options; `columns` are the
-    /// file's column names, which bloom filters are checked against.
-    pub(crate) fn properties(self, columns: &[&str]) -> Result<WriterProperties> {
+    /// The `parquet` crate's properties for these options and the fields'
+    /// attributes (`specs`, with the columns they write); bloom filters are
+    /// checked against the column names.
+    pub(crate) fn properties(
+        self,
+        specs: &[WriteSpec],
+        columns: &[parquet_rows_rules::Column],
+    ) -> Result<WriterProperties> {
         let mut builder = WriterProperties::builder()
             .set_created_by(CREATED_BY.to_owned())
             .set_compression(self.codec()?)
@@ -201,8 +306,35 @@ impl WriteOptions {
                 Statistics::Chunk => EnabledStatistics::Chunk,
                 Statistics::Page => EnabledStatistics::Page,
             });
+        for (spec, column) in specs.iter().zip(columns) {
+            let path = || ColumnPath::from(spec.column);
+            // FIXED_LEN_BYTE_ARRAY falls back (or, without a dictionary, is
+            // encoded) PLAIN also in v2 files: the `parquet` crate would pick
+            // DELTA_BYTE_ARRAY there, which polars refuses for this type.
+            if column.physical == Physical::FixedLenByteArray {
+                builder = builder.set_column_encoding(path(), Encoding::PLAIN);
+            }
+            if let Some(chosen) = spec.encoding {
+                let encoding = chosen.encoding(column.physical).map_err(|why| {
+                    options_error(format!(
+                        "field `{}` (column `{}`) asks for encoding {chosen:?}: {why}",
+                        spec.field, spec.column
+                    ))
+                })?;
+                builder = if encoding == Encoding::RLE_DICTIONARY {
+                    builder.set_column_dictionary_enabled(path(), true)
+                } else {
+                    builder
+                        .set_column_dictionary_enabled(path(), false)
+                        .set_column_encoding(path(), encoding)
+                };
+            }
+            if spec.bloom_filter {
+                builder = builder.set_column_bloom_filter_enabled(path(), true);
+            }
+        }
         for column in &self.bloom_filters {
-            if !columns.contains(&column.as_str()) {
+            if !specs.iter().any(|spec| spec.column == column) {
                 return Err(options_error(format!(
                     "a bloom filter is asked for column `{column}`, which the struct does not write"
                 )));

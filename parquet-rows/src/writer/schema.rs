@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use parquet::basic::{LogicalType, Repetition, Type as PhysicalType};
+use parquet::basic::{LogicalType, Repetition, TimeUnit, Type as PhysicalType};
 use parquet::schema::types::Type;
 use parquet_rows_rules as rules;
 
@@ -23,21 +23,30 @@ pub struct WriteSpec {
     pub kind: rules::FieldKind,
     /// Whether the field is an `Option` (an OPTIONAL column).
     pub nullable: bool,
+    /// What the field's attributes say of its column (a unit, a precision).
+    pub params: rules::WriteParams,
+    /// The field's `encoding` attribute.
+    pub encoding: Option<super::ColumnEncoding>,
+    /// The field's `bloom_filter` attribute.
+    pub bloom_filter: bool,
 }
 
 impl WriteSpec {
     /// The column the field writes, as the rules see it.
     pub(crate) fn column(&self, struct_name: &str) -> Result<rules::Column> {
-        let mut column = self.kind.writes().ok_or_else(|| Error::Unsupported {
-            location: Location {
-                column: self.column.to_owned(),
-                ..Location::default()
-            },
-            message: format!(
-                "field `{struct_name}::{}` is of a type the writer does not write yet ({:?})",
-                self.field, self.kind
-            ),
-        })?;
+        let mut column = self
+            .kind
+            .writes_with(&self.params)
+            .map_err(|why| Error::Unsupported {
+                location: Location {
+                    column: self.column.to_owned(),
+                    ..Location::default()
+                },
+                message: format!(
+                    "field `{struct_name}::{}` cannot be written: {why}",
+                    self.field
+                ),
+            })?;
         if self.nullable {
             column.repetition = rules::Repetition::Optional;
         }
@@ -83,6 +92,15 @@ fn primitive(name: &str, column: &rules::Column) -> Result<Type> {
         Some(rules::Logical::Integer { bits, signed }) => {
             Some(LogicalType::integer(*bits, *signed))
         }
+        Some(rules::Logical::Timestamp { unit, utc }) => {
+            Some(LogicalType::timestamp(*utc, time_unit(*unit)))
+        }
+        Some(rules::Logical::Time { unit, utc }) => Some(LogicalType::time(*utc, time_unit(*unit))),
+        Some(rules::Logical::Decimal { precision, scale }) => {
+            Some(LogicalType::decimal(*scale, *precision))
+        }
+        Some(rules::Logical::Uuid) => Some(LogicalType::Uuid),
+        Some(rules::Logical::Float16) => Some(LogicalType::Float16),
         Some(_) => return Err(unsupported()),
     };
     let repetition = match column.repetition {
@@ -98,7 +116,18 @@ fn primitive(name: &str, column: &rules::Column) -> Result<Type> {
     if column.physical == rules::Physical::FixedLenByteArray {
         builder = builder.with_length(column.length);
     }
+    if let Some(rules::Logical::Decimal { precision, scale }) = column.logical {
+        builder = builder.with_precision(precision).with_scale(scale);
+    }
     Ok(builder.build()?)
+}
+
+fn time_unit(unit: rules::TimeUnit) -> TimeUnit {
+    match unit {
+        rules::TimeUnit::Millis => TimeUnit::MILLIS,
+        rules::TimeUnit::Micros => TimeUnit::MICROS,
+        rules::TimeUnit::Nanos => TimeUnit::NANOS,
+    }
 }
 
 #[cfg(test)]
@@ -111,32 +140,60 @@ mod tests {
     /// as the reader sees them again.
     #[test]
     fn declared_columns_are_the_rules_columns() {
+        let none = rules::WriteParams::default();
+        let unit = |unit, utc| rules::WriteParams {
+            unit: Some(unit),
+            utc: Some(utc),
+            ..none
+        };
+        let decimal = |precision, scale| rules::WriteParams {
+            precision: Some(precision),
+            scale: Some(scale),
+            ..none
+        };
         let kinds = [
-            FieldKind::Bool,
-            FieldKind::I8,
-            FieldKind::U16,
-            FieldKind::U64,
-            FieldKind::F32,
-            FieldKind::String,
-            FieldKind::Bytes,
-            FieldKind::FixedBytes(7),
-            FieldKind::Date,
+            (FieldKind::Bool, none),
+            (FieldKind::I8, none),
+            (FieldKind::U16, none),
+            (FieldKind::U64, none),
+            (FieldKind::F32, none),
+            (FieldKind::String, none),
+            (FieldKind::Bytes, none),
+            (FieldKind::FixedBytes(7), none),
+            (FieldKind::Date, none),
+            (FieldKind::Timestamp, none),
+            (FieldKind::Timestamp, unit(rules::TimeUnit::Nanos, false)),
+            (FieldKind::Time, unit(rules::TimeUnit::Millis, false)),
+            (FieldKind::Time, unit(rules::TimeUnit::Nanos, true)),
+            (FieldKind::Decimal, decimal(5, 2)),
+            (FieldKind::Decimal, decimal(18, 0)),
+            (FieldKind::I128, decimal(38, 38)),
+            (FieldKind::Uuid, none),
+            (FieldKind::F16, none),
         ];
-        let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
+        let names: Vec<String> = (0..kinds.len()).map(|i| format!("c{i}")).collect();
         let specs: Vec<WriteSpec> = kinds
             .iter()
-            .zip(names)
-            .map(|(&kind, column)| WriteSpec {
-                field: column,
-                column,
+            .zip(&names)
+            .map(|(&(kind, params), column)| WriteSpec {
+                field: "f",
+                column: Box::leak(column.clone().into_boxed_str()),
                 kind,
-                nullable: column == "c",
+                nullable: column == "c2",
+                params,
+                encoding: None,
+                bloom_filter: false,
             })
             .collect();
         let columns: Vec<_> = specs.iter().map(|s| s.column("S").unwrap()).collect();
         let descr = SchemaDescriptor::new(Arc::new(message(&specs, &columns).unwrap()));
         for (i, expected) in columns.iter().enumerate() {
-            assert_eq!(&crate::schema_rules::column(&descr.column(i)), expected);
+            assert_eq!(
+                &crate::schema_rules::column(&descr.column(i)),
+                expected,
+                "{:?}",
+                kinds[i]
+            );
         }
     }
 
@@ -145,10 +202,14 @@ mod tests {
         let spec = WriteSpec {
             field: "at",
             column: "ts",
-            kind: FieldKind::Timestamp,
+            kind: FieldKind::Decimal,
             nullable: false,
+            params: rules::WriteParams::default(),
+            encoding: None,
+            bloom_filter: false,
         };
         let message = spec.column("Tick").unwrap_err().to_string();
+        assert!(message.contains("precision = P, scale = S"), "{message}");
         assert!(message.contains("`Tick::at`"), "{message}");
         assert!(message.contains("column `ts`"), "{message}");
     }
