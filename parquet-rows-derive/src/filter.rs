@@ -18,9 +18,33 @@ use parquet_rows_rules::{recognize, FieldKind};
 /// has no filter.
 fn filterable(f: &Field<'_>, krate: &str) -> bool {
     use FieldKind as K;
-    recognize(&f.rust_type, krate)
-        .kind
-        .is_some_and(|kind| !matches!(kind, K::I128 | K::NestedOption))
+    let kind = recognize(&f.rust_type, krate).kind;
+    if f.is_partition() {
+        // A partition's value parses from the path only into the scalar
+        // types (`PartitionField`); another type is refused by that bound
+        // alone, without a second error from the filter.
+        return kind.is_some_and(|kind| {
+            matches!(
+                kind,
+                K::Bool
+                    | K::I8
+                    | K::I16
+                    | K::I32
+                    | K::I64
+                    | K::U8
+                    | K::U16
+                    | K::U32
+                    | K::U64
+                    | K::F32
+                    | K::F64
+                    | K::Str
+                    | K::String
+                    | K::BoxStr
+                    | K::ArcStr
+            )
+        });
+    }
+    kind.is_some_and(|kind| !matches!(kind, K::I128 | K::NestedOption))
 }
 
 /// The filter's type name: `TickFilter` for `Tick`.

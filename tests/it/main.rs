@@ -21,6 +21,8 @@
 //! - `lies`: hand-made footers that lie (offset indexes, dictionary
 //!   offsets, min above max, negative null counts) on every read path.
 //! - `api`: `Debug` of `Pages`, the optional crates re-exported.
+//! - `predicates`: time, chrono and converted fields, several fields on one
+//!   column, `is_in`, `not` and `any_of`, on every filtered path.
 //! - `parallel`: the parallel readers against the sequential ones, by row
 //!   group and by row ranges of one row group.
 //! - `partition`: `#[parquet(partition)]` fields of a file read on its own
@@ -43,6 +45,7 @@ mod nested;
 mod optional;
 mod parallel;
 mod partition;
+mod predicates;
 mod quirks;
 mod remote;
 mod roundtrip;

@@ -2,10 +2,13 @@
 //! dictionaries, bloom filters and the page index prove cannot match.
 //!
 //! `#[derive(ParquetRow)]` on `Tick` generates `TickFilter`, reached by
-//! `Tick::filter()`, with one method per field of a scalar type (`bool`,
-//! integers, floats, strings and their `Option`s). Each returns a [`Column`]
-//! whose comparisons take a value of the field's own type, so a predicate of
-//! the wrong type does not compile. Predicates chain into a conjunction.
+//! `Tick::filter()`, with one method per field of a type with an order or an
+//! equality (numbers, strings, byte strings, timestamps, dates, times,
+//! decimals, and their `Option`s; a converted field in its source type).
+//! Each returns a [`Column`] whose comparisons take a value of the field's
+//! own type, so a predicate of the wrong type does not compile. Predicates
+//! chain into a conjunction; [`Column::is_in`], [`Column::any_of`] and
+//! [`Column::not`] test one field with a disjunction or a negation.
 //!
 //! ```
 //! use parquet_rows::{ParquetFile, ParquetRow, RowFilter};
@@ -295,15 +298,18 @@ impl From<NoFilter> for Query<NoFilter> {
     }
 }
 
-/// A field type that predicates can test: `bool`, the integers, `f32`,
-/// `f64`, the string types, and `Option`s of them.
+/// A field type that predicates can test: `bool`, the integers, the floats,
+/// the string and byte-string types, `[u8; N]`, [`Timestamp`](crate::Timestamp),
+/// [`Date`](crate::Date), [`Time`](crate::Time), [`Int96`](crate::Int96),
+/// [`Decimal`](crate::Decimal), the types of the optional integrations, and
+/// `Option`s of them.
 ///
 /// `Value` is the type of the values the field is compared with: the field's
 /// own type, `String` for the string types (so `eq("EURUSD")` reads well),
-/// the inner type for an `Option`.
+/// `Vec<u8>` for the byte strings, the inner type for an `Option`.
 #[diagnostic::on_unimplemented(
     message = "a field of type `{Self}` cannot be filtered on",
-    note = "filters compare `bool`, integer, float and string fields, and `Option`s of them"
+    note = "filters compare fields of types with an order or an equality (numbers, strings, bytes, timestamps, dates, times, decimals) and `Option`s of them"
 )]
 pub trait FilterField {
     /// The type of the values this field is compared with.
