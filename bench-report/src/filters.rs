@@ -67,6 +67,32 @@ pub struct TickOwned {
     pub ask: f64,
 }
 
+/// The tick rows with `ts` as `parquet-rows struct` writes it for a
+/// pyarrow or duckdb timestamp column.
+#[derive(ParquetRow, Debug, Clone, Copy, PartialEq)]
+pub struct TickTs<'a> {
+    pub ts: parquet_rows::Timestamp,
+    pub symbol: &'a str,
+    pub bid: f64,
+    pub ask: f64,
+}
+
+#[derive(ParquetRow, Debug, Clone, PartialEq)]
+pub struct TickTsOwned {
+    pub ts: Option<parquet_rows::Timestamp>,
+    pub symbol: Option<String>,
+    pub bid: Option<f64>,
+    pub ask: Option<f64>,
+}
+
+/// The tick file's schema with `ts` annotated TIMESTAMP(MICROS, UTC).
+const TS_SCHEMA: &str = "message ticks {
+    REQUIRED INT64 ts (TIMESTAMP(MICROS, true));
+    REQUIRED BINARY symbol (UTF8);
+    REQUIRED DOUBLE bid;
+    REQUIRED DOUBLE ask;
+}";
+
 fn ts_of(i: usize) -> i64 {
     1_774_000_000_000_000 + i as i64 * 137
 }
@@ -91,6 +117,7 @@ fn symbols() -> Vec<String> {
 /// statistics, offset index, dictionary), ZSTD.
 fn write(
     path: &PathBuf,
+    schema: &str,
     groups: usize,
     symbols: &[String],
     mut rows: impl FnMut(usize) -> Vec<(i64, usize, f64)>,
@@ -99,7 +126,7 @@ fn write(
         .set_compression(Compression::ZSTD(ZstdLevel::default()))
         .set_max_row_group_row_count(None)
         .build();
-    let schema = Arc::new(parse_message_type(SCHEMA).expect("schema"));
+    let schema = Arc::new(parse_message_type(schema).expect("schema"));
     let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
     let file = std::fs::File::create(&tmp).expect("create fixture");
     let mut writer = SerializedFileWriter::new(file, schema, Arc::new(props)).expect("writer");
@@ -144,7 +171,29 @@ fn tick_file() -> PathBuf {
         let syms = symbols();
         let per = TICK_ROWS / TICK_GROUPS;
         let mut rng = Rng(17);
-        write(&path, TICK_GROUPS, &syms, |g| {
+        write(&path, SCHEMA, TICK_GROUPS, &syms, |g| {
+            (g * per..(g + 1) * per)
+                .map(|i| {
+                    (
+                        ts_of(i),
+                        rng.below(5) as usize,
+                        1.1 + rng.below(1000) as f64 * 1e-5,
+                    )
+                })
+                .collect()
+        });
+    }
+    path
+}
+
+/// The sorted tick file again, `ts` annotated TIMESTAMP(MICROS, UTC).
+fn tick_ts_file() -> PathBuf {
+    let path = fixtures_dir().join("bench-filter-ticks-ts-10m-v1.parquet");
+    if !path.exists() {
+        let syms = symbols();
+        let per = TICK_ROWS / TICK_GROUPS;
+        let mut rng = Rng(17);
+        write(&path, TS_SCHEMA, TICK_GROUPS, &syms, |g| {
             (g * per..(g + 1) * per)
                 .map(|i| {
                     (
@@ -169,7 +218,7 @@ fn symbol_file() -> PathBuf {
         let syms = symbols();
         let per = SYM_ROWS / SYM_GROUPS;
         let mut rng = Rng(50);
-        write(&path, SYM_GROUPS, &syms, |g| {
+        write(&path, SCHEMA, SYM_GROUPS, &syms, |g| {
             (g * per..(g + 1) * per)
                 .map(|i| {
                     let s = if rng.percent(50) { g } else { g + SYM_GROUPS };
@@ -322,12 +371,104 @@ fn time(q: &mut Query<'_>, rounds: usize) {
     }
 }
 
+/// The 1 % `ts` range again, with `ts` a TIMESTAMP(MICROS) column read
+/// into `parquet_rows::Timestamp` (what `parquet-rows struct` writes for a
+/// pyarrow timestamp): the bounds in micros and in millis (another unit
+/// than the column's), and by hand over the full owned read. Alone with
+/// `FILTERS_ONLY=timestamp`.
+fn ts_timestamp(rounds: usize) {
+    let (lo, hi) = (ts_of(4_950_000), ts_of(5_050_000));
+    let bytes = Bytes::from(std::fs::read(tick_ts_file()).expect("read fixture"));
+    let file = ParquetFile::from_bytes(bytes).expect("footer");
+    let at = |value, unit| parquet_rows::Timestamp {
+        value,
+        unit,
+        utc: true,
+    };
+    let (lo_us, hi_us) = (
+        at(lo, parquet_rows::Unit::Micros),
+        at(hi, parquet_rows::Unit::Micros),
+    );
+    // 4.95M * 137 µs is a whole number of milliseconds: the same rows.
+    let (lo_ms, hi_ms) = (
+        at(lo / 1_000, parquet_rows::Unit::Millis),
+        at(hi / 1_000, parquet_rows::Unit::Millis),
+    );
+    assert_eq!((lo % 1_000, hi % 1_000), (0, 0));
+    let mut q = Query {
+        name: "ts-1pct-Timestamp",
+        expected: 100_000,
+        variants: vec![
+            (
+                "full-borrowed",
+                Box::new(|| {
+                    file.load::<TickTs>()
+                        .expect("load")
+                        .rows::<TickTs>()
+                        .expect("rows")
+                        .len()
+                }),
+            ),
+            (
+                "rows-filtered-borrowed",
+                Box::new(|| {
+                    let pages = file
+                        .load_where::<TickTs>(TickTs::filter().ts().in_range(lo_us..hi_us))
+                        .expect("load_where");
+                    pages.rows::<TickTs>().expect("rows").len()
+                }),
+            ),
+            (
+                "rows-filtered-millis",
+                Box::new(|| {
+                    let pages = file
+                        .load_where::<TickTs>(TickTs::filter().ts().in_range(lo_ms..hi_ms))
+                        .expect("load_where");
+                    pages.rows::<TickTs>().expect("rows").len()
+                }),
+            ),
+            (
+                "rows-filtered-owned",
+                Box::new(|| {
+                    file.read_where::<TickTsOwned>(
+                        TickTsOwned::filter().ts().in_range(lo_us..hi_us),
+                    )
+                    .expect("read_where")
+                    .len()
+                }),
+            ),
+            (
+                "owned-full-then-by-hand",
+                Box::new(|| {
+                    let key = |t: &parquet_rows::Timestamp| t.to_unit(parquet_rows::Unit::Micros);
+                    file.read::<TickTsOwned>()
+                        .expect("read")
+                        .into_iter()
+                        .filter(|t| {
+                            t.ts.as_ref()
+                                .and_then(key)
+                                .is_some_and(|v| (lo..hi).contains(&v))
+                        })
+                        .count()
+                }),
+            ),
+        ],
+    };
+    eprintln!("ts-1pct-Timestamp: {} rows", file.num_rows());
+    time(&mut q, rounds);
+    drop(q);
+}
+
 pub fn run(rounds: usize) {
     println!("# {rounds} interleaved rounds, the first discarded; milliseconds per query");
     println!(
         "{:<14} {:<24} {:>9} {:>10} {:>10} {:>9}",
         "query", "variant", "rows", "median_ms", "min_ms", "of_full"
     );
+    if std::env::var("FILTERS_ONLY").as_deref() == Ok("timestamp") {
+        ts_timestamp(rounds);
+        return;
+    }
 
     // 1 % of the sorted file: rows 4.95M..5.05M, across two row groups.
     let bytes = Bytes::from(std::fs::read(tick_file()).expect("read fixture"));
@@ -454,6 +595,7 @@ pub fn run(rounds: usize) {
     };
     time(&mut q, rounds);
     drop(q);
+    ts_timestamp(rounds);
 
     // One symbol of 50 (2 % of the rows).
     let bytes = Bytes::from(std::fs::read(symbol_file()).expect("read fixture"));

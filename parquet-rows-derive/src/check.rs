@@ -1,5 +1,7 @@
-//! Rules that span the whole struct: generics, duplicate columns, empty
-//! structs, partition fields, and every field against the declared schema.
+//! Rules that span the whole struct: generics, empty structs, partition
+//! fields, and every field against the declared schema. Two fields may read
+//! one column (`ts: i64` and `#[parquet(rename = "ts")] at: Timestamp`):
+//! each gets its own reader over the column's pages.
 
 use std::collections::HashMap;
 
@@ -13,7 +15,6 @@ use crate::ctxt::Ctxt;
 pub fn check(cx: &Ctxt, cont: &Container<'_>) {
     check_generics(cx, cont);
     check_static_borrows(cx, cont);
-    check_duplicate_columns(cx, cont);
     check_declared_schema(cx, cont);
     check_partitions(cx, cont);
     if cont.fields.iter().all(|f| f.attrs.skip) {
@@ -103,24 +104,6 @@ fn check_generics(cx: &Ctxt, cont: &Container<'_>) {
                 c,
                 "#[derive(ParquetRow)] does not support const parameters",
             ),
-        }
-    }
-}
-
-/// Two fields must not read the same column (after `rename` / `rename_all`).
-fn check_duplicate_columns(cx: &Ctxt, cont: &Container<'_>) {
-    let mut seen: HashMap<&str, &syn::Ident> = HashMap::new();
-    for field in cont.fields.iter().filter(|f| f.reads_column()) {
-        if let Some(first) = seen.get(field.column.as_str()) {
-            cx.error_spanned_by(
-                field.original,
-                format!(
-                    "field `{}` reads column `{}`, which field `{first}` already reads",
-                    field.ident, field.column
-                ),
-            );
-        } else {
-            seen.insert(&field.column, field.ident);
         }
     }
 }

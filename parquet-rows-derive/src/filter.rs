@@ -9,31 +9,42 @@ use syn::spanned::Spanned;
 use crate::ast::{Container, Field};
 use parquet_rows_rules::{recognize, FieldKind};
 
-/// Whether predicates can test a field of this type: `bool`, integers
-/// (not `i128`), floats, the string types, and one `Option` of them. Told
-/// from the tokens, as the schema check does: a type alias has no filter.
+/// Whether predicates can test a field of this type (for a converted field,
+/// of its source type): every type the rule table knows with an order or an
+/// equality, and one `Option` of it; not `i128` (an unscaled decimal whose
+/// scale is the column's), nested structs, lists and maps. Told from the
+/// tokens, as the schema check does: a type alias, or a runtime type
+/// written without its path (`Timestamp` for `parquet_rows::Timestamp`),
+/// has no filter.
 fn filterable(f: &Field<'_>, krate: &str) -> bool {
     use FieldKind as K;
-    matches!(
-        recognize(&f.rust_type, krate).kind,
-        Some(
-            K::Bool
-                | K::I8
-                | K::I16
-                | K::I32
-                | K::I64
-                | K::U8
-                | K::U16
-                | K::U32
-                | K::U64
-                | K::F32
-                | K::F64
-                | K::Str
-                | K::String
-                | K::BoxStr
-                | K::ArcStr
-        )
-    )
+    let kind = recognize(&f.rust_type, krate).kind;
+    if f.is_partition() {
+        // A partition's value parses from the path only into the scalar
+        // types (`PartitionField`); another type is refused by that bound
+        // alone, without a second error from the filter.
+        return kind.is_some_and(|kind| {
+            matches!(
+                kind,
+                K::Bool
+                    | K::I8
+                    | K::I16
+                    | K::I32
+                    | K::I64
+                    | K::U8
+                    | K::U16
+                    | K::U32
+                    | K::U64
+                    | K::F32
+                    | K::F64
+                    | K::Str
+                    | K::String
+                    | K::BoxStr
+                    | K::ArcStr
+            )
+        });
+    }
+    kind.is_some_and(|kind| !matches!(kind, K::I128 | K::NestedOption))
 }
 
 /// The filter's type name: `TickFilter` for `Tick`.
@@ -57,10 +68,17 @@ fn fields<'c, 'a>(cont: &'c Container<'a>, krate: &TokenStream) -> Vec<(usize, &
     let partitions = cont.fields.iter().filter(|f| f.is_partition());
     read.chain(partitions)
         .enumerate()
-        // A converted field holds its own type, which predicates cannot
-        // compare with the column's values.
-        .filter(|(_, f)| f.attrs.convert.is_none() && filterable(f, krate))
+        .filter(|(_, f)| filterable(f, krate))
         .collect()
+}
+
+/// The type a field's predicates compare in: the field's own, or for a
+/// converted field (`#[parquet(from = "i64")]`) the source type, read from
+/// the column before the conversion. Comparing in the source type is exact
+/// whatever the conversion does (no order of the target type is assumed);
+/// references in it borrow for `lt`.
+fn compared_type(f: &Field<'_>, lt: &syn::Lifetime) -> syn::Type {
+    f.node_type(lt)
 }
 
 /// The filter struct. It lives in the `const _` block, so its name clashes
@@ -99,9 +117,17 @@ pub fn filter_impls(
     // The struct's lifetimes, declared on each method: a field's type may
     // name them, and the value type it maps to never depends on them.
     let lifetimes: Vec<&syn::Lifetime> = cont.generics.lifetimes().map(|l| &l.lifetime).collect();
+    let static_lt = syn::Lifetime::new("'static", proc_macro2::Span::call_site());
     let methods = fields(cont, krate).into_iter().map(|(i, f)| {
-        let (name, ty) = (f.ident, f.ty);
-        let doc = if f.is_partition() {
+        let name = f.ident;
+        let ty = &compared_type(f, &static_lt);
+        let doc = if let Some(convert) = &f.attrs.convert {
+            let source = &convert.source;
+            format!(
+                "Predicates on field `{}` (column `{}`), compared with values of its source type `{}`, before the conversion.",
+                name, f.column, quote!(#source).to_string().replace(' ', "")
+            )
+        } else if f.is_partition() {
             format!(
                 "Predicates on field `{}` (partition `{}`), compared with values of its type: files whose path has another value are not read.",
                 name, f.column
@@ -112,7 +138,7 @@ pub fn filter_impls(
                 name, f.column
             )
         };
-        quote_spanned! {ty.span()=>
+        quote_spanned! {f.ty.span()=>
             #[doc = #doc]
             #[must_use]
             #vis fn #name<#(#lifetimes),*>(self) -> #krate::__private::Column<Self, <#ty as #krate::__private::FilterField>::Value> {
@@ -162,12 +188,18 @@ pub fn filter_impls(
 
 /// `ParquetRow::test`: the predicate's field's value, tested.
 pub fn test_fn(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
-    let arms = fields(cont, krate).into_iter().map(|(i, f)| {
-        let (name, ty) = (f.ident, f.ty);
-        quote_spanned! {ty.span()=>
-            #i => __p.matches(<#ty as #krate::__private::FilterField>::scalar(&self.#name)),
-        }
-    });
+    // A converted field holds the target of its conversion, not the source
+    // its predicates compare in: it has no arm (predicates are tested on
+    // the probes, read from the column as the source type).
+    let arms = fields(cont, krate)
+        .into_iter()
+        .filter(|(_, f)| f.attrs.convert.is_none())
+        .map(|(i, f)| {
+            let (name, ty) = (f.ident, f.ty);
+            quote_spanned! {ty.span()=>
+                #i => __p.matches(<#ty as #krate::__private::FilterField>::scalar(&self.#name)),
+            }
+        });
     quote! {
         #[inline]
         fn test(&self, __p: &#krate::__private::Predicate) -> bool {
@@ -183,8 +215,8 @@ pub fn test_fn(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
 /// read as the field type's `FilterField::Probe`.
 pub fn probes_fn(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) -> TokenStream {
     let probes = fields(cont, krate).into_iter().map(|(i, f)| {
-        let ty = f.ty;
-        quote_spanned! {ty.span()=>
+        let ty = &compared_type(f, lt);
+        quote_spanned! {f.ty.span()=>
             #krate::__private::Extend::extend(
                 &mut __probes,
                 #krate::__private::probe::<<#ty as #krate::__private::FilterField>::Probe<#lt>>(__rg, #i, __preds)?,

@@ -13,10 +13,16 @@ use crate::ast::{Container, Field};
 /// `WriteField`: a struct with a field the writer does not write yet (a
 /// nested struct, a list) still derives, and the bound that fails is named
 /// where the struct is written. Nothing for a struct with a field read with
-/// `from` / `try_from` (no conversion back to write with).
+/// `from` / `try_from` (no conversion back to write with), nor for one with
+/// two fields on the same column (a file cannot hold two columns of one name).
 pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
     let fields: Vec<&Field<'_>> = cont.fields.iter().filter(|f| f.reads_column()).collect();
     if fields.iter().any(|f| f.attrs.convert.is_some()) {
+        return TokenStream::new();
+    }
+    let mut columns: Vec<&str> = fields.iter().map(|f| f.column.as_str()).collect();
+    columns.sort_unstable();
+    if columns.windows(2).any(|w| w[0] == w[1]) {
         return TokenStream::new();
     }
     let ident = cont.ident;

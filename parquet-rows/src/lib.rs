@@ -407,7 +407,9 @@ pub struct ReadmeDoctests;
 pub use error::{Error, Location, Result};
 pub use field::{ColumnContext, ParquetField};
 pub use file::{from_bytes, from_file, from_path, ParquetFile, RowGroups, Rows};
-pub use filter::{Column, FilterField, FilterOf, FilterValue, IntoFilterValue, Query, RowFilter};
+pub use filter::{
+    Column, Cond, FilterField, FilterOf, FilterValue, IntoFilterValue, Query, RowFilter,
+};
 pub use nested::ParquetNode;
 pub use options::ReadOptions;
 pub use pages::Pages;

@@ -18,7 +18,7 @@ use object_store::path::Path;
 use object_store::{ObjectStore, ObjectStoreExt};
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterVersion};
 use parquet_rows::remote::RemoteFile;
-use parquet_rows::{Column, FilterValue, ParquetFile, ParquetRow, RowFilter};
+use parquet_rows::{Column, Cond, FilterValue, ParquetFile, ParquetRow, RowFilter};
 use parquet_rows_rules::{Column as RuleColumn, FieldKind, Physical, TimeUnit};
 use parquet_rows_suite::rng::Rng;
 use parquet_rows_suite::{write_columns, ColumnValues};
@@ -381,10 +381,22 @@ enum Pred<T> {
     Ge(T),
     Range(T, T),
     Between(T, T),
+    /// `is_in`.
+    In(Vec<T>),
+    /// `not()` then the inner predicate (a simple one).
+    Not(Box<Pred<T>>),
+    /// `any_of` two simple predicates.
+    Or(Box<Pred<T>>, Box<Pred<T>>),
 }
 
 impl<T: PartialOrd> Pred<T> {
     fn matches(&self, v: Option<&T>) -> bool {
+        match self {
+            // A negated test lets through what the test does not, nulls included.
+            Pred::Not(p) => return !p.matches(v),
+            Pred::Or(a, b) => return a.matches(v) || b.matches(v),
+            _ => {}
+        }
         let Some(v) = v else { return false };
         match self {
             Pred::Eq(x) => v == x,
@@ -395,12 +407,48 @@ impl<T: PartialOrd> Pred<T> {
             Pred::Ge(x) => v >= x,
             Pred::Range(a, b) => a <= v && v < b,
             Pred::Between(a, b) => a <= v && v <= b,
+            Pred::In(xs) => xs.iter().any(|x| v == x),
+            Pred::Not(_) | Pred::Or(..) => unreachable!(),
         }
     }
 }
 
-/// `n` predicates on values of `candidates` (edges) or, half the time,
-/// of `present` (values in the file: an equality that should find rows).
+impl<T> Pred<T> {
+    /// The same predicate on `f` of the values (a reference order).
+    fn map<K>(&self, f: &impl Fn(&T) -> K) -> Pred<K> {
+        match self {
+            Pred::Eq(x) => Pred::Eq(f(x)),
+            Pred::Ne(x) => Pred::Ne(f(x)),
+            Pred::Lt(x) => Pred::Lt(f(x)),
+            Pred::Le(x) => Pred::Le(f(x)),
+            Pred::Gt(x) => Pred::Gt(f(x)),
+            Pred::Ge(x) => Pred::Ge(f(x)),
+            Pred::Range(a, b) => Pred::Range(f(a), f(b)),
+            Pred::Between(a, b) => Pred::Between(f(a), f(b)),
+            Pred::In(xs) => Pred::In(xs.iter().map(f).collect()),
+            Pred::Not(p) => Pred::Not(Box::new(p.map(f))),
+            Pred::Or(a, b) => Pred::Or(Box::new(a.map(f)), Box::new(b.map(f))),
+        }
+    }
+}
+
+/// `p` as a [`Cond`], for `any_of`.
+fn cond<V: FilterValue + Clone>(p: &Pred<V>) -> Cond<V> {
+    match p.clone() {
+        Pred::Eq(x) => Cond::eq(x),
+        Pred::Ne(x) => Cond::ne(x),
+        Pred::Lt(x) => Cond::lt(x),
+        Pred::Le(x) => Cond::le(x),
+        Pred::Gt(x) => Cond::gt(x),
+        Pred::Ge(x) => Cond::ge(x),
+        Pred::Range(a, b) => Cond::in_range(a..b),
+        Pred::Between(a, b) => Cond::between(a, b),
+        Pred::In(xs) => Cond::is_in(xs),
+        Pred::Not(p) => !cond(&p),
+        Pred::Or(a, b) => cond(&a).or(cond(&b)),
+    }
+}
+
 /// `p` on the field of `column`.
 fn apply<F: RowFilter, V: FilterValue + Clone>(column: Column<F, V>, p: &Pred<V>) -> F {
     match p.clone() {
@@ -412,9 +460,15 @@ fn apply<F: RowFilter, V: FilterValue + Clone>(column: Column<F, V>, p: &Pred<V>
         Pred::Ge(x) => column.ge(x),
         Pred::Range(a, b) => column.in_range(a..b),
         Pred::Between(a, b) => column.between(a, b),
+        Pred::In(xs) => column.is_in(xs),
+        Pred::Not(p) => apply(column.not(), &p),
+        Pred::Or(a, b) => column.any_of([cond(&a), cond(&b)]),
     }
 }
 
+/// `n` predicates on values of `candidates` (edges) or, half the time,
+/// of `present` (values in the file: an equality that should find rows);
+/// a fifth of them `is_in`, `not` or `any_of`.
 fn preds<T: Clone>(rng: &mut Rng, candidates: &[T], present: &[T], n: usize) -> Vec<Pred<T>> {
     let pick = |rng: &mut Rng| {
         if present.is_empty() || rng.chance(50) {
@@ -423,20 +477,26 @@ fn preds<T: Clone>(rng: &mut Rng, candidates: &[T], present: &[T], n: usize) -> 
             present[rng.below(present.len())].clone()
         }
     };
+    let simple = |rng: &mut Rng| {
+        let v = pick(rng);
+        let w = pick(rng);
+        match rng.below(8) {
+            0 | 1 => Pred::Eq(v),
+            2 => Pred::Ne(v),
+            3 => Pred::Lt(v),
+            4 => Pred::Le(v),
+            5 => Pred::Gt(v),
+            6 => Pred::Ge(v),
+            _ if rng.chance(50) => Pred::Range(v, w),
+            _ => Pred::Between(v, w),
+        }
+    };
     (0..n)
-        .map(|_| {
-            let v = pick(rng);
-            let w = pick(rng);
-            match rng.below(8) {
-                0 | 1 => Pred::Eq(v),
-                2 => Pred::Ne(v),
-                3 => Pred::Lt(v),
-                4 => Pred::Le(v),
-                5 => Pred::Gt(v),
-                6 => Pred::Ge(v),
-                _ if rng.chance(50) => Pred::Range(v, w),
-                _ => Pred::Between(v, w),
-            }
+        .map(|_| match rng.below(15) {
+            0 => Pred::In((0..rng.below(4)).map(|_| pick(rng)).collect()),
+            1 => Pred::Not(Box::new(simple(rng))),
+            2 => Pred::Or(Box::new(simple(rng)), Box::new(simple(rng))),
+            _ => simple(rng),
         })
         .collect()
 }
@@ -759,5 +819,321 @@ fn an_unsigned_dictionary_column_read_into_i64_finds_values_past_i32_max() {
         );
         let none: Vec<U> = file.read_where(U::filter().u().eq(-2_147_383_648)).unwrap();
         assert!(none.is_empty());
+    }
+}
+
+/// The field types compared through a unit or a scale (timestamps, times,
+/// dates, decimals) or bytewise (`[u8; N]`, `Vec<u8>`): every stage on
+/// every path keeps every row, with values in other units and scales than
+/// the column's (an instant in nanoseconds against a column of millis, a
+/// decimal at scale 3 against a column at scale 2), where no stored value
+/// may be concluded from the predicate's.
+mod units_and_scales {
+    use super::*;
+    use parquet_rows::{Date, Decimal, FilterOf, OwnedRow, Query, Time, Timestamp, Unit};
+
+    #[derive(ParquetRow, Debug, Clone, PartialEq)]
+    struct Ts {
+        v: Option<parquet_rows::Timestamp>,
+        id: i32,
+    }
+
+    #[derive(ParquetRow, Debug, Clone, PartialEq)]
+    struct Tm {
+        v: Option<parquet_rows::Time>,
+        id: i32,
+    }
+
+    #[derive(ParquetRow, Debug, Clone, PartialEq)]
+    struct Dt {
+        v: Option<parquet_rows::Date>,
+        id: i32,
+    }
+
+    #[derive(ParquetRow, Debug, Clone, PartialEq)]
+    struct Dec {
+        v: Option<parquet_rows::Decimal>,
+        id: i32,
+    }
+
+    #[derive(ParquetRow, Debug, Clone, PartialEq)]
+    struct Fixed {
+        v: Option<[u8; 4]>,
+        id: i32,
+    }
+
+    #[derive(ParquetRow, Debug, Clone, PartialEq)]
+    struct Bin {
+        v: Option<Vec<u8>>,
+        id: i32,
+    }
+
+    const UNITS: [Unit; 3] = [Unit::Millis, Unit::Micros, Unit::Nanos];
+
+    fn per_nano(unit: Unit) -> i128 {
+        match unit {
+            Unit::Millis => 1_000_000,
+            Unit::Micros => 1_000,
+            Unit::Nanos => 1,
+        }
+    }
+
+    /// A column's random values, for the declarations whose values are
+    /// not integers the `Domain`s describe: 4-byte arrays from a small
+    /// alphabet (so equalities find rows).
+    fn fixed_values(rng: &mut Rng, rows: usize, sorted: bool) -> ColumnValues {
+        let alphabet = [0u8, 1, 127, 128, 255];
+        let mut v: Vec<Option<Vec<u8>>> = (0..rows)
+            .map(|_| {
+                rng.maybe(90, |rng| {
+                    (0..4)
+                        .map(|_| alphabet[rng.below(alphabet.len())])
+                        .collect()
+                })
+            })
+            .collect();
+        if sorted {
+            v.sort();
+        }
+        ColumnValues::Bytes(v)
+    }
+
+    /// Writes each declaration in each layout, then checks `QUERIES`
+    /// predicates on every path against the full read filtered by the
+    /// reference order `key`.
+    #[allow(clippy::too_many_arguments)]
+    fn run<R, V, K>(
+        declarations: &[&str],
+        seed: u64,
+        column: fn() -> Column<FilterOf<R>, V>,
+        field: fn(&R) -> Option<&V>,
+        candidates: &[V],
+        also: impl Fn(&V) -> Vec<V>,
+        key: impl Fn(&V) -> K,
+        pruned: &mut [usize; LAYOUTS.len()],
+    ) where
+        R: OwnedRow + Send + std::fmt::Debug + PartialEq + Clone,
+        V: FilterValue + Clone + std::fmt::Debug,
+        K: PartialOrd,
+    {
+        for (d, declaration) in declarations.iter().enumerate() {
+            let text = format!("message m {{ OPTIONAL {declaration}; }}");
+            let schema = parquet_rows_rules::parse(&text).unwrap();
+            let rule = schema.column("v").unwrap().clone();
+            for (l, &layout) in LAYOUTS.iter().enumerate() {
+                let mut rng = Rng::new(seed * 1_000 + (d * 10 + l) as u64);
+                let sorted = rng.chance(60);
+                let groups: Vec<Vec<ColumnValues>> = (0..GROUPS)
+                    .map(|g| {
+                        let ids = (0..GROUP_ROWS)
+                            .map(|r| Some(i32::try_from(g * GROUP_ROWS + r).unwrap()))
+                            .collect();
+                        let values = if rule.physical == Physical::FixedLenByteArray {
+                            fixed_values(&mut rng, GROUP_ROWS, sorted)
+                        } else {
+                            column_values(&mut rng, domain(&rule), GROUP_ROWS, sorted)
+                        };
+                        vec![values, ColumnValues::Int32(ids)]
+                    })
+                    .collect();
+                let bytes = write(declaration, layout, &groups);
+                let file = ParquetFile::from_bytes(bytes.clone()).unwrap();
+                let far = remote(&bytes);
+                let full: Vec<R> = file.read().unwrap();
+                let present: Vec<V> = full
+                    .iter()
+                    .filter_map(field)
+                    .flat_map(|v| {
+                        let mut all = also(v);
+                        all.push(v.clone());
+                        all
+                    })
+                    .collect();
+                for p in preds(&mut rng, candidates, &present, QUERIES) {
+                    let context = format!("{declaration}, {layout:?}: {p:?}");
+                    let reference = p.map(&key);
+                    let want: Vec<&R> = full
+                        .iter()
+                        .filter(|r| reference.matches(field(r).map(&key).as_ref()))
+                        .collect();
+                    let query = Query::from_filter(apply(column(), &p));
+                    let got: Vec<R> = file.read_where(query.clone()).unwrap();
+                    same(
+                        &got.iter().collect::<Vec<_>>(),
+                        &want,
+                        &format!("read_where: {context}"),
+                    );
+                    let streamed: Vec<R> = file
+                        .stream_where::<R>(query.clone())
+                        .unwrap()
+                        .collect::<parquet_rows::Result<_>>()
+                        .unwrap();
+                    same(&streamed, &got, &format!("stream_where: {context}"));
+                    let parallel: Vec<R> = file.par_read_where(query.clone()).unwrap();
+                    same(&parallel, &got, &format!("par_read_where: {context}"));
+                    let pages = file.load_where::<R>(query.clone()).unwrap();
+                    if pages.num_rows() < full.len() {
+                        pruned[l] += 1;
+                    }
+                    let remote: Vec<R> = far.read_where_blocking(query).unwrap();
+                    same(&remote, &got, &format!("remote read_where: {context}"));
+                }
+            }
+        }
+    }
+
+    fn i64_edges() -> Vec<i64> {
+        int_boundaries()
+            .into_iter()
+            .filter_map(|v| i64::try_from(v).ok())
+            .collect()
+    }
+
+    #[test]
+    fn every_stage_keeps_every_row_through_units() {
+        let mut pruned = [0; LAYOUTS.len()];
+        // Instants: edges in every unit; present values again in nanoseconds
+        // (equal instants, other bits) and one nanosecond later (no stored
+        // value of a coarser column).
+        let ts = |value, unit| Timestamp {
+            value,
+            unit,
+            utc: true,
+        };
+        let candidates: Vec<Timestamp> = i64_edges()
+            .into_iter()
+            .flat_map(|v| UNITS.map(|u| ts(v, u)))
+            .collect();
+        run(
+            &[
+                "INT64 v (TIMESTAMP(MILLIS, true))",
+                "INT64 v (TIMESTAMP(MICROS, false))",
+                "INT64 v (TIMESTAMP(NANOS, true))",
+                "INT64 v (TIMESTAMP_MICROS)",
+            ],
+            1,
+            || Ts::filter().v(),
+            |r: &Ts| r.v.as_ref(),
+            &candidates,
+            |t: &Timestamp| {
+                let nanos = t.to_unit(Unit::Nanos);
+                nanos
+                    .into_iter()
+                    .flat_map(|n| [ts(n, Unit::Nanos), ts(n.saturating_add(1), Unit::Nanos)])
+                    .collect()
+            },
+            |t: &Timestamp| i128::from(t.value) * per_nano(t.unit),
+            &mut pruned,
+        );
+        let time = |value, unit| Time { value, unit };
+        let candidates: Vec<Time> = i64_edges()
+            .into_iter()
+            .flat_map(|v| UNITS.map(|u| time(v, u)))
+            .collect();
+        run(
+            &[
+                "INT32 v (TIME(MILLIS, true))",
+                "INT32 v (TIME_MILLIS)",
+                "INT64 v (TIME(MICROS, false))",
+                "INT64 v (TIME(NANOS, true))",
+                "INT64 v (TIME_MICROS)",
+            ],
+            2,
+            || Tm::filter().v(),
+            |r: &Tm| r.v.as_ref(),
+            &candidates,
+            |t: &Time| {
+                let n = i64::try_from(i128::from(t.value) * per_nano(t.unit)).unwrap();
+                vec![time(n, Unit::Nanos), time(n + 1, Unit::Nanos)]
+            },
+            |t: &Time| i128::from(t.value) * per_nano(t.unit),
+            &mut pruned,
+        );
+        let candidates: Vec<Date> = int_boundaries()
+            .into_iter()
+            .filter_map(|v| i32::try_from(v).ok())
+            .map(|days| Date { days })
+            .collect();
+        run(
+            &["INT32 v (DATE)"],
+            3,
+            || Dt::filter().v(),
+            |r: &Dt| r.v.as_ref(),
+            &candidates,
+            |_| Vec::new(),
+            |d: &Date| d.days,
+            &mut pruned,
+        );
+        // Decimals: edges at several scales; present values again one
+        // digit finer (equal values, other unscaled numbers) and a tenth
+        // of a unit off (no stored value at the column's scale).
+        for (l, pruned) in pruned.iter().enumerate() {
+            assert!(*pruned > 5, "layout {:?} pruned {pruned} loads", LAYOUTS[l]);
+        }
+    }
+
+    #[test]
+    fn every_stage_keeps_every_row_through_scales_and_bytes() {
+        let mut pruned = [0; LAYOUTS.len()];
+        let dec = |unscaled, scale| Decimal {
+            unscaled,
+            precision: 38,
+            scale,
+        };
+        let candidates: Vec<Decimal> = int_boundaries()
+            .into_iter()
+            .flat_map(|v| [0, 2, 3, 5].map(|s| dec(v, s)))
+            .collect();
+        run(
+            &["INT32 v (DECIMAL(9, 2))", "INT64 v (DECIMAL(18, 3))"],
+            4,
+            || Dec::filter().v(),
+            |r: &Dec| r.v.as_ref(),
+            &candidates,
+            |d: &Decimal| {
+                vec![
+                    dec(d.unscaled * 10, d.scale + 1),
+                    dec(d.unscaled * 10 + 1, d.scale + 1),
+                ]
+            },
+            |d: &Decimal| d.unscaled * 10i128.pow(u32::try_from(12 - d.scale).unwrap()),
+            &mut pruned,
+        );
+        let candidates = [
+            [0; 4],
+            [255; 4],
+            [0, 0, 0, 1],
+            [128, 0, 0, 0],
+            [127, 255, 255, 255],
+        ];
+        run(
+            &["FIXED_LEN_BYTE_ARRAY (4) v"],
+            5,
+            || Fixed::filter().v(),
+            |r: &Fixed| r.v.as_ref(),
+            &candidates,
+            |_| Vec::new(),
+            |v: &[u8; 4]| *v,
+            &mut pruned,
+        );
+        let mut candidates: Vec<Vec<u8>> = WORDS.iter().map(|w| w.as_bytes().to_vec()).collect();
+        candidates.extend([vec![0xff], vec![0x80, 0]]);
+        run(
+            &["BINARY v", "BINARY v (UTF8)"],
+            6,
+            || Bin::filter().v(),
+            |r: &Bin| r.v.as_ref(),
+            &candidates,
+            |_| Vec::new(),
+            Vec::clone,
+            &mut pruned,
+        );
+        for (l, pruned) in pruned.iter().enumerate() {
+            assert!(
+                *pruned > 10,
+                "layout {:?} pruned {pruned} loads",
+                LAYOUTS[l]
+            );
+        }
     }
 }

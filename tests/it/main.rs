@@ -23,6 +23,8 @@
 //! - `api`: `Debug` of `Pages`, the optional crates re-exported.
 //! - `concurrency`: threads sharing one `ParquetFile` opened from a path
 //!   load row groups at once, each getting its own row group's values.
+//! - `predicates`: time, chrono and converted fields, several fields on one
+//!   column, `is_in`, `not` and `any_of`, on every filtered path.
 //! - `parallel`: the parallel readers against the sequential ones, by row
 //!   group and by row ranges of one row group.
 //! - `partition`: `#[parquet(partition)]` fields of a file read on its own
@@ -58,6 +60,7 @@ mod nested;
 mod optional;
 mod parallel;
 mod partition;
+mod predicates;
 mod quirks;
 mod remote;
 mod roundtrip;

@@ -2,10 +2,13 @@
 //! dictionaries, bloom filters and the page index prove cannot match.
 //!
 //! `#[derive(ParquetRow)]` on `Tick` generates `TickFilter`, reached by
-//! `Tick::filter()`, with one method per field of a scalar type (`bool`,
-//! integers, floats, strings and their `Option`s). Each returns a [`Column`]
-//! whose comparisons take a value of the field's own type, so a predicate of
-//! the wrong type does not compile. Predicates chain into a conjunction.
+//! `Tick::filter()`, with one method per field of a type with an order or an
+//! equality (numbers, strings, byte strings, timestamps, dates, times,
+//! decimals, and their `Option`s; a converted field in its source type).
+//! Each returns a [`Column`] whose comparisons take a value of the field's
+//! own type, so a predicate of the wrong type does not compile. Predicates
+//! chain into a conjunction; [`Column::is_in`], [`Column::any_of`] and
+//! [`Column::not`] test one field with a disjunction or a negation.
 //!
 //! ```
 //! use parquet_rows::{ParquetFile, ParquetRow, RowFilter};
@@ -36,6 +39,7 @@
 pub(crate) mod plan;
 mod predicate;
 pub(crate) mod prune;
+mod values;
 
 use std::marker::PhantomData;
 use std::ops::{Bound, RangeBounds};
@@ -300,15 +304,18 @@ impl From<NoFilter> for Query<NoFilter> {
     }
 }
 
-/// A field type that predicates can test: `bool`, the integers, `f32`,
-/// `f64`, the string types, and `Option`s of them.
+/// A field type that predicates can test: `bool`, the integers, the floats,
+/// the string and byte-string types, `[u8; N]`, [`Timestamp`](crate::Timestamp),
+/// [`Date`](crate::Date), [`Time`](crate::Time), [`Int96`](crate::Int96),
+/// [`Decimal`](crate::Decimal), the types of the optional integrations, and
+/// `Option`s of them.
 ///
 /// `Value` is the type of the values the field is compared with: the field's
 /// own type, `String` for the string types (so `eq("EURUSD")` reads well),
-/// the inner type for an `Option`.
+/// `Vec<u8>` for the byte strings, the inner type for an `Option`.
 #[diagnostic::on_unimplemented(
     message = "a field of type `{Self}` cannot be filtered on",
-    note = "filters compare `bool`, integer, float and string fields, and `Option`s of them"
+    note = "filters compare fields of types with an order or an equality (numbers, strings, bytes, timestamps, dates, times, decimals) and `Option`s of them"
 )]
 pub trait FilterField {
     /// The type of the values this field is compared with.
@@ -369,6 +376,8 @@ into_string!(
     std::sync::Arc<str>,
     std::borrow::Cow<'_, str>
 );
+#[cfg(feature = "compact_str")]
+into_string!(compact_str::CompactString);
 
 macro_rules! numbers {
     ($($t:ty => $kind:ident as $wide:ty),* $(,)?) => {$(
@@ -410,6 +419,8 @@ macro_rules! strings {
 }
 
 strings!(&str, String, Box<str>, std::sync::Arc<str>);
+#[cfg(feature = "compact_str")]
+strings!(compact_str::CompactString);
 
 impl FilterValue for String {
     #[allow(private_interfaces)]
@@ -439,6 +450,18 @@ impl<T: FilterField> FilterField for Option<T> {
 /// let filter = Quote::filter().symbol().eq("EURUSD").size().gt(100);
 /// ```
 ///
+/// Disjunctions and negations of one field's tests: [`Column::is_in`],
+/// [`Column::any_of`] with [`Cond`]s, and [`Column::not`].
+///
+/// ```
+/// # use parquet_rows::{Cond, ParquetRow};
+/// # #[derive(ParquetRow)]
+/// # struct Quote { symbol: String, size: Option<i32> }
+/// let majors = Quote::filter().symbol().is_in(["EURUSD", "USDJPY"]);
+/// let odd = Quote::filter().size().any_of([Cond::lt(10), Cond::gt(1_000)]);
+/// let rest = Quote::filter().size().not().in_range(10..=1_000);
+/// ```
+///
 /// A value of another type is a compile error:
 ///
 /// ```compile_fail
@@ -451,6 +474,7 @@ impl<T: FilterField> FilterField for Option<T> {
 pub struct Column<F, V> {
     filter: F,
     field: usize,
+    negated: bool, // every test pushed is negated as a whole
     value: PhantomData<fn(V)>,
 }
 
@@ -461,69 +485,172 @@ impl<F: RowFilter, V: FilterValue> Column<F, V> {
         Column {
             filter,
             field,
+            negated: false,
             value: PhantomData,
         }
     }
 
-    fn test(mut self, test: Test) -> F {
-        self.filter.as_predicates_mut().push(self.field, test);
+    /// The field passes `cond`: the general form of the methods below.
+    pub fn matches(mut self, cond: Cond<V>) -> F {
+        let predicates = self.filter.as_predicates_mut();
+        match (cond.test, self.negated) {
+            (test, true) => predicates.push(self.field, Test::Not(Box::new(test))),
+            // A range is two predicates: each prunes on its own, as before.
+            (Test::And(tests), false) => {
+                for test in tests {
+                    predicates.push(self.field, test);
+                }
+            }
+            (test, false) => predicates.push(self.field, test),
+        }
         self.filter
     }
 
-    fn cmp(self, op: Op, value: impl IntoFilterValue<V>) -> F {
-        let scalar = value.into_filter_value().into_scalar();
-        self.test(Test::Cmp(op, scalar))
+    /// Negates the next test as a whole: `not().in_range(a..b)` keeps the
+    /// rows outside the range. A null matches a negated comparison
+    /// (`not().eq(v)` keeps the nulls; [`Column::ne`] does not).
+    #[allow(clippy::should_implement_trait)] // consumes a handle, not a value: not `ops::Not`
+    #[must_use]
+    pub fn not(mut self) -> Self {
+        self.negated = !self.negated;
+        self
+    }
+
+    /// The field passes at least one of `conds` (none: no row matches).
+    pub fn any_of(self, conds: impl IntoIterator<Item = Cond<V>>) -> F {
+        let tests = conds.into_iter().map(|c| c.test).collect();
+        self.matches(Cond::from_test(Test::Or(tests)))
+    }
+
+    /// The field equals one of `values` (none: no row matches).
+    pub fn is_in<T: IntoFilterValue<V>>(self, values: impl IntoIterator<Item = T>) -> F {
+        self.matches(Cond::is_in(values))
     }
 
     /// The field equals `value`.
     pub fn eq(self, value: impl IntoFilterValue<V>) -> F {
-        self.cmp(Op::Eq, value)
+        self.matches(Cond::eq(value))
     }
 
     /// The field is not null and differs from `value`.
     pub fn ne(self, value: impl IntoFilterValue<V>) -> F {
-        self.cmp(Op::Ne, value)
+        self.matches(Cond::ne(value))
     }
 
     /// The field is less than `value`.
     pub fn lt(self, value: impl IntoFilterValue<V>) -> F {
-        self.cmp(Op::Lt, value)
+        self.matches(Cond::lt(value))
     }
 
     /// The field is at most `value`.
     pub fn le(self, value: impl IntoFilterValue<V>) -> F {
-        self.cmp(Op::Le, value)
+        self.matches(Cond::le(value))
     }
 
     /// The field is greater than `value`.
     pub fn gt(self, value: impl IntoFilterValue<V>) -> F {
-        self.cmp(Op::Gt, value)
+        self.matches(Cond::gt(value))
     }
 
     /// The field is at least `value`.
     pub fn ge(self, value: impl IntoFilterValue<V>) -> F {
-        self.cmp(Op::Ge, value)
+        self.matches(Cond::ge(value))
     }
 
     /// `low <= field <= high`, both ends included (as SQL's `BETWEEN`).
     pub fn between(self, low: impl IntoFilterValue<V>, high: impl IntoFilterValue<V>) -> F {
-        let (field, high) = (self.field, high.into_filter_value().into_scalar());
-        let mut filter = self.cmp(Op::Ge, low);
-        filter
-            .as_predicates_mut()
-            .push(field, Test::Cmp(Op::Le, high));
-        filter
+        self.matches(Cond::between(low, high))
     }
 
     /// The field lies in `range` (`t0..t1`, `t0..=t1`, `..t1`, `t0..`).
     pub fn in_range<T: IntoFilterValue<V> + Clone>(self, range: impl RangeBounds<T>) -> F {
-        let field = self.field;
-        let mut filter = self.filter;
+        self.matches(Cond::in_range(range))
+    }
+
+    /// The field is null (`None`); never true of a field that is not an
+    /// `Option`.
+    pub fn is_null(self) -> F {
+        self.matches(Cond::is_null())
+    }
+
+    /// The field is not null.
+    pub fn is_not_null(self) -> F {
+        self.matches(Cond::is_not_null())
+    }
+}
+
+/// A test on one value of type `V`, for [`Column::matches`] and
+/// [`Column::any_of`]: comparisons, combined with [`Cond::or`],
+/// [`Cond::and`] and `!` (negation, under which a null matches a
+/// comparison). `V` is inferred from the column the test is given to.
+///
+/// ```
+/// # use parquet_rows::{Cond, ParquetRow};
+/// #[derive(ParquetRow)]
+/// struct Tick { ts: i64, size: i32 }
+///
+/// let night = Tick::filter().ts().matches(Cond::lt(1_000).or(Cond::ge(9_000)));
+/// let filter = Tick::filter().size().matches(!Cond::in_range(10..20));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Cond<V> {
+    test: Test,
+    value: PhantomData<fn(V)>,
+}
+
+impl<V: FilterValue> Cond<V> {
+    fn from_test(test: Test) -> Self {
+        Cond {
+            test,
+            value: PhantomData,
+        }
+    }
+
+    fn cmp(op: Op, value: impl IntoFilterValue<V>) -> Self {
+        Self::from_test(Test::Cmp(op, value.into_filter_value().into_scalar()))
+    }
+
+    /// The value equals `value`.
+    pub fn eq(value: impl IntoFilterValue<V>) -> Self {
+        Self::cmp(Op::Eq, value)
+    }
+
+    /// The value is not null and differs from `value`.
+    pub fn ne(value: impl IntoFilterValue<V>) -> Self {
+        Self::cmp(Op::Ne, value)
+    }
+
+    /// The value is less than `value`.
+    pub fn lt(value: impl IntoFilterValue<V>) -> Self {
+        Self::cmp(Op::Lt, value)
+    }
+
+    /// The value is at most `value`.
+    pub fn le(value: impl IntoFilterValue<V>) -> Self {
+        Self::cmp(Op::Le, value)
+    }
+
+    /// The value is greater than `value`.
+    pub fn gt(value: impl IntoFilterValue<V>) -> Self {
+        Self::cmp(Op::Gt, value)
+    }
+
+    /// The value is at least `value`.
+    pub fn ge(value: impl IntoFilterValue<V>) -> Self {
+        Self::cmp(Op::Ge, value)
+    }
+
+    /// `low <= value <= high`.
+    pub fn between(low: impl IntoFilterValue<V>, high: impl IntoFilterValue<V>) -> Self {
+        Self::ge(low).and(Self::le(high))
+    }
+
+    /// The value lies in `range` (`..` lets every row through, nulls
+    /// included).
+    pub fn in_range<T: IntoFilterValue<V> + Clone>(range: impl RangeBounds<T>) -> Self {
+        let mut tests = Vec::with_capacity(2);
         let mut push = |op, v: &T| {
-            let scalar = v.clone().into_filter_value().into_scalar();
-            filter
-                .as_predicates_mut()
-                .push(field, Test::Cmp(op, scalar));
+            tests.push(Test::Cmp(op, v.clone().into_filter_value().into_scalar()));
         };
         match range.start_bound() {
             Bound::Included(v) => push(Op::Ge, v),
@@ -535,18 +662,62 @@ impl<F: RowFilter, V: FilterValue> Column<F, V> {
             Bound::Excluded(v) => push(Op::Lt, v),
             Bound::Unbounded => {}
         }
-        filter
+        // `..`: no bound, every row (nulls included) passes.
+        Self::from_test(Test::And(tests))
     }
 
-    /// The field is null (`None`); never true of a field that is not an
-    /// `Option`.
-    pub fn is_null(self) -> F {
-        self.test(Test::IsNull)
+    /// The value equals one of `values` (none: nothing matches).
+    pub fn is_in<T: IntoFilterValue<V>>(values: impl IntoIterator<Item = T>) -> Self {
+        let values = values
+            .into_iter()
+            .map(|v| v.into_filter_value().into_scalar())
+            .collect();
+        Self::from_test(Test::In(values))
     }
 
-    /// The field is not null.
-    pub fn is_not_null(self) -> F {
-        self.test(Test::IsNotNull)
+    /// The value is null.
+    pub fn is_null() -> Self {
+        Self::from_test(Test::IsNull)
+    }
+
+    /// The value is not null.
+    pub fn is_not_null() -> Self {
+        Self::from_test(Test::IsNotNull)
+    }
+
+    /// Either test holds.
+    #[must_use]
+    pub fn or(self, other: Self) -> Self {
+        Self::from_test(Test::Or(vec![self.test, other.test]))
+    }
+
+    /// Both tests hold.
+    #[must_use]
+    pub fn and(self, other: Self) -> Self {
+        let tests = match (self.test, other.test) {
+            (Test::And(mut a), Test::And(b)) => {
+                a.extend(b);
+                a
+            }
+            (Test::And(mut a), b) => {
+                a.push(b);
+                a
+            }
+            (a, b) => vec![a, b],
+        };
+        Self::from_test(Test::And(tests))
+    }
+}
+
+impl<V> std::ops::Not for Cond<V> {
+    type Output = Self;
+
+    /// The test does not hold; a null matches a negated comparison.
+    fn not(self) -> Self {
+        Cond {
+            test: Test::Not(Box::new(self.test)),
+            value: PhantomData,
+        }
     }
 }
 

@@ -119,11 +119,11 @@ pub(crate) fn plan(
         return None;
     }
     for p in predicates {
-        let (Some(value), Some(leaf)) = (p.equals(), leaf_of(binding, p.field)) else {
+        let (Some(values), Some(leaf)) = (p.equals(), leaf_of(binding, p.field)) else {
             continue;
         };
         let chunk = input.meta.column(leaf);
-        if dictionary_lacks(input, chunk, value) || bloom_filter_lacks(input, chunk, value) {
+        if dictionary_lacks(input, chunk, &values) || bloom_filter_lacks(input, chunk, &values) {
             return None;
         }
     }
@@ -190,10 +190,14 @@ fn flat(meta: &RowGroupMetaData, binding: &Binding) -> bool {
         })
 }
 
-/// Whether the chunk's dictionary proves `value` absent: every data page is
-/// dictionary-encoded and the dictionary does not hold it. Any doubt (no
-/// encoding statistics, an unreadable page) says no.
-fn dictionary_lacks(input: &Input<'_>, chunk: &ColumnChunkMetaData, value: &super::Scalar) -> bool {
+/// Whether the chunk's dictionary proves every one of `values` absent: every
+/// data page is dictionary-encoded and the dictionary holds none of them.
+/// Any doubt (no encoding statistics, an unreadable page) says no.
+fn dictionary_lacks(
+    input: &Input<'_>,
+    chunk: &ColumnChunkMetaData,
+    values: &[&super::Scalar],
+) -> bool {
     let Some(range) = dictionary_range(chunk, input.file_len, input.options) else {
         return false;
     };
@@ -220,30 +224,31 @@ fn dictionary_lacks(input: &Input<'_>, chunk: &ColumnChunkMetaData, value: &supe
             num_values,
             encoding,
             ..
-        }) if plain(*encoding) => {
+        }) if plain(*encoding) => values.iter().all(|value| {
             dictionary_holds(buf, *num_values as usize, chunk.column_descr(), value) == Some(false)
-        }
+        }),
         _ => false,
     }
 }
 
-/// Whether the chunk's bloom filter proves `value` absent. The footer must
+/// Whether the chunk's bloom filter proves every one of `values` absent. The footer must
 /// give the filter's length (writers since format 2.10 do): without it the
 /// header would have to be parsed to learn how much to read, and a filter
 /// of unknown size is not worth a second request. Any doubt says no.
 fn bloom_filter_lacks(
     input: &Input<'_>,
     chunk: &ColumnChunkMetaData,
-    value: &super::Scalar,
+    values: &[&super::Scalar],
 ) -> bool {
-    let (Some(hashed), Some(range)) = (
-        bloom_bytes(chunk.column_descr(), value),
-        bloom_range(chunk, input.file_len),
-    ) else {
+    let hashed: Option<Vec<Vec<u8>>> = values
+        .iter()
+        .map(|value| bloom_bytes(chunk.column_descr(), value))
+        .collect();
+    let (Some(hashed), Some(range)) = (hashed, bloom_range(chunk, input.file_len)) else {
         return false;
     };
     match input.source.read(range.start, range.end - range.start) {
-        Ok(bytes) => bloom_lacks(&bytes, &hashed),
+        Ok(bytes) => hashed.iter().all(|hashed| bloom_lacks(&bytes, hashed)),
         Err(_) => false,
     }
 }
@@ -316,12 +321,15 @@ pub(crate) fn probe_ranges(
         return ranges;
     }
     for p in predicates {
-        let (Some(value), Some(leaf)) = (p.equals(), leaf_of(binding, p.field)) else {
+        let (Some(values), Some(leaf)) = (p.equals(), leaf_of(binding, p.field)) else {
             continue;
         };
         let chunk = input.meta.column(leaf);
         ranges.extend(dictionary_range(chunk, input.file_len, input.options));
-        if bloom_bytes(chunk.column_descr(), value).is_some() {
+        if values
+            .iter()
+            .all(|value| bloom_bytes(chunk.column_descr(), value).is_some())
+        {
             ranges.extend(bloom_range(chunk, input.file_len));
         }
     }

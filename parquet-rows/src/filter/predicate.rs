@@ -4,8 +4,11 @@
 
 use std::cmp::Ordering;
 
-/// A value a predicate compares with, widened to one of five kinds: every
-/// signed integer is an `Int`, every unsigned one a `UInt`, `f32` a `Float`.
+/// A value a predicate compares with, widened to one of a few kinds: every
+/// signed integer (and a date's days) is an `Int`, every unsigned one a
+/// `UInt`, `f32` and `f16` a `Float`, timestamps and times of day `Nanos`.
+/// The typed handles build one kind per field, so a value and a field's
+/// value always share a kind.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Scalar {
     Bool(bool),
@@ -13,6 +16,13 @@ pub(crate) enum Scalar {
     UInt(u64),
     Float(f64),
     Str(Box<str>),
+    /// A byte string (`[u8; N]`, `Bytes`, `Uuid`), compared bytewise.
+    Bytes(Box<[u8]>),
+    /// An instant (nanoseconds since the epoch) or a time of day
+    /// (nanoseconds since midnight): every unit maps onto it exactly.
+    Nanos(i128),
+    /// A decimal `unscaled * 10^-scale`, compared by value across scales.
+    Decimal(i128, i8),
 }
 
 /// A field's value (or a statistic) seen as a [`Scalar`] without copying it.
@@ -31,6 +41,12 @@ pub enum ScalarRef<'a> {
     Float(f64),
     /// The bytes of a string (compared bytewise, as `str`'s `Ord` does).
     Str(&'a [u8]),
+    /// A byte string, compared bytewise.
+    Bytes(&'a [u8]),
+    /// Nanoseconds since the epoch, or since midnight for a time of day.
+    Nanos(i128),
+    /// A decimal: the unscaled value and the scale.
+    Decimal(i128, i8),
 }
 
 /// A comparison operator.
@@ -44,7 +60,8 @@ pub(crate) enum Op {
     Ge,
 }
 
-/// What a predicate asks of its field.
+/// What a predicate asks of its field: a test on one value, built from
+/// comparisons with `and`, `or` and `not`.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Test {
     /// `field op value`; a null never matches.
@@ -53,6 +70,14 @@ pub(crate) enum Test {
     IsNull,
     /// The field is not null.
     IsNotNull,
+    /// The field equals one of the values (none: no row matches).
+    In(Vec<Scalar>),
+    /// The test does not hold (a null matches `not` of a comparison).
+    Not(Box<Test>),
+    /// Every test holds.
+    And(Vec<Test>),
+    /// Some test holds.
+    Or(Vec<Test>),
 }
 
 /// One predicate of a conjunction: a test on field number `field` (in the
@@ -73,7 +98,15 @@ impl Predicate {
     /// Whether a row whose field holds `value` matches.
     #[inline]
     pub fn matches(&self, value: ScalarRef<'_>) -> bool {
-        match &self.test {
+        self.test.matches(value)
+    }
+}
+
+impl Test {
+    /// Whether a value matches.
+    #[inline]
+    pub(crate) fn matches(&self, value: ScalarRef<'_>) -> bool {
+        match self {
             Test::IsNull => value == ScalarRef::Null,
             Test::IsNotNull => value != ScalarRef::Null,
             // As Rust compares: a NaN differs from everything and is
@@ -82,6 +115,25 @@ impl Predicate {
                 Some(ordering) => holds(*op, ordering),
                 None => *op == Op::Ne && value != ScalarRef::Null,
             },
+            Test::In(values) => values
+                .iter()
+                .any(|v| compare(value, v) == Some(Ordering::Equal)),
+            Test::Not(test) => !test.matches(value),
+            Test::And(tests) => tests.iter().all(|t| t.matches(value)),
+            Test::Or(tests) => tests.iter().any(|t| t.matches(value)),
+        }
+    }
+
+    /// One of the values the test compares with: they all share a kind,
+    /// which decides how a column's bounds are read. `None` for a test of
+    /// nulls only.
+    pub(crate) fn sample(&self) -> Option<&Scalar> {
+        match self {
+            Test::Cmp(_, v) => Some(v),
+            Test::IsNull | Test::IsNotNull => None,
+            Test::In(values) => values.first(),
+            Test::Not(test) => test.sample(),
+            Test::And(tests) | Test::Or(tests) => tests.iter().find_map(Test::sample),
         }
     }
 }
@@ -95,8 +147,34 @@ pub(crate) fn compare(value: ScalarRef<'_>, scalar: &Scalar) -> Option<Ordering>
         (ScalarRef::UInt(a), Scalar::UInt(b)) => Some(a.cmp(b)),
         (ScalarRef::Float(a), Scalar::Float(b)) => a.partial_cmp(b),
         (ScalarRef::Str(a), Scalar::Str(b)) => Some(a.cmp(b.as_bytes())),
+        (ScalarRef::Bytes(a), Scalar::Bytes(b)) => Some(a.cmp(b)),
+        (ScalarRef::Nanos(a), Scalar::Nanos(b)) => Some(a.cmp(b)),
+        (ScalarRef::Decimal(a, sa), Scalar::Decimal(b, sb)) => Some(decimal_cmp(a, sa, *b, *sb)),
         (ScalarRef::Bool(a), Scalar::Bool(b)) => Some(a.cmp(b)),
         _ => None,
+    }
+}
+
+/// `a * 10^-sa` compared with `b * 10^-sb`, exactly: the value of the
+/// smaller scale is brought to the larger; when that overflows `i128`, its
+/// magnitude exceeds any `i128`, so its sign decides.
+pub(crate) fn decimal_cmp(a: i128, sa: i8, b: i128, sb: i8) -> Ordering {
+    let up = |v: i128, digits: u32| -> Option<i128> {
+        if v == 0 {
+            return Some(0);
+        }
+        10i128.checked_pow(digits)?.checked_mul(v)
+    };
+    match sa.cmp(&sb) {
+        Ordering::Equal => a.cmp(&b),
+        Ordering::Less => match up(a, u32::from(sb.abs_diff(sa))) {
+            Some(a) => a.cmp(&b),
+            None => a.cmp(&0),
+        },
+        Ordering::Greater => match up(b, u32::from(sa.abs_diff(sb))) {
+            Some(b) => a.cmp(&b),
+            None => 0.cmp(&b),
+        },
     }
 }
 
@@ -128,19 +206,30 @@ impl Predicate {
     /// Whether a value summarised by `s` may match: `false` only when the
     /// summary proves no value can.
     pub(crate) fn may_match(&self, s: &Summary<'_>) -> bool {
+        self.test.may_match(s)
+    }
+
+    /// The values an equality predicate looks for (`eq`, `is_in`, or a
+    /// disjunction of them), if it is one: a row group whose dictionary or
+    /// bloom filter lacks every one of them holds no match.
+    pub(crate) fn equals(&self) -> Option<Vec<&Scalar>> {
+        self.test.equals()
+    }
+}
+
+impl Test {
+    /// Whether a value summarised by `s` may match: `false` only when the
+    /// summary proves no value can.
+    pub(crate) fn may_match(&self, s: &Summary<'_>) -> bool {
         let all_null = s.nulls.is_some_and(|n| n >= s.values);
-        match &self.test {
+        match self {
             Test::IsNull => s.nulls.is_none_or(|n| n > 0),
             Test::IsNotNull => !all_null,
             Test::Cmp(op, v) => {
                 if all_null {
                     return false;
                 }
-                let (Some(min), Some(max)) = (s.min, s.max) else {
-                    return true;
-                };
-                // Bounds that do not compare (NaN, another kind) prove nothing.
-                let (Some(lo), Some(hi)) = (compare(min, v), compare(max, v)) else {
+                let Some((lo, hi)) = bounds(s, v) else {
                     return true;
                 };
                 match op {
@@ -154,16 +243,73 @@ impl Predicate {
                     Op::Ge => hi != Ordering::Less,
                 }
             }
+            Test::In(values) => values
+                .iter()
+                .any(|v| Test::Cmp(Op::Eq, v.clone()).may_match(s)),
+            // `not t` may match unless every value is proven to match `t`.
+            Test::Not(test) => !test.all_match(s),
+            Test::And(tests) => tests.iter().all(|t| t.may_match(s)),
+            Test::Or(tests) => tests.iter().any(|t| t.may_match(s)),
         }
     }
 
-    /// The value an equality predicate looks for, if it is one.
-    pub(crate) fn equals(&self) -> Option<&Scalar> {
-        match &self.test {
-            Test::Cmp(Op::Eq, v) => Some(v),
+    /// Whether every value summarised by `s` (nulls included) is proven to
+    /// match: what `not` needs to prune. `false` whenever the summary cannot
+    /// tell: unknown null counts or bounds, and floats, whose NaNs lie
+    /// outside the bounds.
+    pub(crate) fn all_match(&self, s: &Summary<'_>) -> bool {
+        match self {
+            Test::IsNull => s.nulls.is_some_and(|n| n >= s.values),
+            Test::IsNotNull => s.nulls == Some(0),
+            Test::Cmp(op, v) => {
+                if s.nulls != Some(0) || matches!(v, Scalar::Float(_)) {
+                    return false;
+                }
+                let Some((lo, hi)) = bounds(s, v) else {
+                    return false;
+                };
+                match op {
+                    Op::Eq => lo == Ordering::Equal && hi == Ordering::Equal,
+                    Op::Ne => lo == Ordering::Greater || hi == Ordering::Less,
+                    Op::Lt => hi == Ordering::Less,
+                    Op::Le => hi != Ordering::Greater,
+                    Op::Gt => lo == Ordering::Greater,
+                    Op::Ge => lo != Ordering::Less,
+                }
+            }
+            Test::In(values) => values
+                .iter()
+                .any(|v| Test::Cmp(Op::Eq, v.clone()).all_match(s)),
+            Test::Not(test) => !test.may_match(s),
+            Test::And(tests) => tests.iter().all(|t| t.all_match(s)),
+            Test::Or(tests) => tests.iter().any(|t| t.all_match(s)),
+        }
+    }
+
+    fn equals(&self) -> Option<Vec<&Scalar>> {
+        match self {
+            Test::Cmp(Op::Eq, v) => Some(vec![v]),
+            Test::In(values) => Some(values.iter().collect()),
+            Test::Or(tests) => {
+                let mut all = Vec::new();
+                for t in tests {
+                    all.extend(t.equals()?);
+                }
+                Some(all)
+            }
+            // A conjunction matches only where each part does: the values
+            // of any one part that looks for values will do.
+            Test::And(tests) => tests.iter().find_map(Test::equals),
             _ => None,
         }
     }
+}
+
+/// The summary's bounds compared with `v`: `(min against v, max against v)`,
+/// or `None` when absent or not comparable (NaN, another kind).
+fn bounds(s: &Summary<'_>, v: &Scalar) -> Option<(Ordering, Ordering)> {
+    let (min, max) = (s.min?, s.max?);
+    Some((compare(min, v)?, compare(max, v)?))
 }
 
 #[cfg(test)]

@@ -69,6 +69,15 @@ fn stored_int(descr: &ColumnDescriptor, value: &Scalar) -> Option<Stored> {
     let logical = match value {
         Scalar::Int(v) => i128::from(*v),
         Scalar::UInt(v) => i128::from(*v),
+        // An instant or a time of day is stored as a count of the
+        // column's unit: only a whole count maps onto a stored value.
+        Scalar::Nanos(v) => {
+            let per = nanos_per_unit(descr)?;
+            (v % per == 0).then_some(v / per)?
+        }
+        // A decimal is stored unscaled at the column's scale: only a value
+        // that rescales exactly maps onto a stored value.
+        Scalar::Decimal(v, scale) => rescale(*v, *scale, decimal_scale(descr)?)?,
         _ => return None,
     };
     let unsigned = unsigned(descr);
@@ -81,6 +90,85 @@ fn stored_int(descr: &ColumnDescriptor, value: &Scalar) -> Option<Stored> {
             .ok()
             .map(|v| Stored::Int64(i64::from_le_bytes(v.to_le_bytes()))),
         PhysicalType::INT64 => i64::try_from(logical).ok().map(Stored::Int64),
+        _ => None,
+    }
+}
+
+/// How many nanoseconds one stored unit of a TIMESTAMP or TIME column of
+/// INT32/INT64 is (INT96 columns have no order: `None`).
+fn nanos_per_unit(descr: &ColumnDescriptor) -> Option<i128> {
+    if !matches!(
+        descr.physical_type(),
+        PhysicalType::INT32 | PhysicalType::INT64
+    ) {
+        return None;
+    }
+    let column = crate::schema_rules::column(descr);
+    let unit = column.timestamp().map(|(u, _)| u).or(column.time_unit())?;
+    Some(1_000_000_000 / i128::from(crate::types::Unit::from(unit).per_second()))
+}
+
+/// The scale of a DECIMAL column.
+fn decimal_scale(descr: &ColumnDescriptor) -> Option<i8> {
+    let column = crate::schema_rules::column(descr);
+    if !column.is_decimal() {
+        return None;
+    }
+    i8::try_from(column.scale).ok()
+}
+
+/// `v * 10^-from` as an unscaled value at scale `to`, when exact.
+fn rescale(v: i128, from: i8, to: i8) -> Option<i128> {
+    let digits = u32::from(from.abs_diff(to));
+    let factor = 10i128.checked_pow(digits)?;
+    if to >= from {
+        v.checked_mul(factor)
+    } else {
+        (v % factor == 0).then_some(v / factor)
+    }
+}
+
+/// A big-endian two's complement integer of at most 16 bytes (a DECIMAL's
+/// FIXED_LEN_BYTE_ARRAY or BYTE_ARRAY bytes); `None` for a longer or empty one.
+fn be_i128(bytes: &[u8]) -> Option<i128> {
+    if bytes.is_empty() || bytes.len() > 16 {
+        return None;
+    }
+    let fill = if bytes[0] & 0x80 != 0 { 0xff } else { 0 };
+    let mut wide = [fill; 16];
+    wide[16 - bytes.len()..].copy_from_slice(bytes);
+    Some(i128::from_be_bytes(wide))
+}
+
+/// A column's integer (stats, page index) as a bound of `value`'s kind:
+/// a count of the column's unit for `Nanos`, an unscaled value at the
+/// column's scale for `Decimal`, an integer otherwise. `None` when the
+/// kind cannot hold it.
+fn number_bound(
+    logical: i128,
+    descr: &ColumnDescriptor,
+    value: &Scalar,
+) -> Option<ScalarRef<'static>> {
+    match value {
+        Scalar::Nanos(_) => logical
+            .checked_mul(nanos_per_unit(descr)?)
+            .map(ScalarRef::Nanos),
+        Scalar::Decimal(..) => Some(ScalarRef::Decimal(logical, decimal_scale(descr)?)),
+        _ => int_bound(logical, value),
+    }
+}
+
+/// A byte-array bound as `value`'s kind: a decimal's bytes read as its
+/// unscaled value, a string's or byte string's bytes as they are.
+fn bytes_bound<'a>(
+    bytes: &'a [u8],
+    descr: &ColumnDescriptor,
+    value: &Scalar,
+) -> Option<ScalarRef<'a>> {
+    match value {
+        Scalar::Str(_) => Some(ScalarRef::Str(bytes)),
+        Scalar::Bytes(_) => Some(ScalarRef::Bytes(bytes)),
+        Scalar::Decimal(..) => Some(ScalarRef::Decimal(be_i128(bytes)?, decimal_scale(descr)?)),
         _ => None,
     }
 }
@@ -105,8 +193,18 @@ pub(crate) fn leaf_of(binding: &Binding, field: usize) -> Option<usize> {
 fn order_fits(descr: &ColumnDescriptor, order: ColumnOrder, value: &Scalar) -> bool {
     let declared = matches!(order, ColumnOrder::TYPE_DEFINED_ORDER(_));
     match (value, descr.sort_order()) {
-        (Scalar::Int(_) | Scalar::UInt(_) | Scalar::Float(_), SortOrder::SIGNED) => true,
-        (Scalar::Int(_) | Scalar::UInt(_) | Scalar::Str(_), SortOrder::UNSIGNED) => declared,
+        (
+            Scalar::Int(_)
+            | Scalar::UInt(_)
+            | Scalar::Float(_)
+            | Scalar::Nanos(_)
+            | Scalar::Decimal(..),
+            SortOrder::SIGNED,
+        ) => true,
+        (
+            Scalar::Int(_) | Scalar::UInt(_) | Scalar::Str(_) | Scalar::Bytes(_),
+            SortOrder::UNSIGNED,
+        ) => declared,
         _ => false,
     }
 }
@@ -125,18 +223,22 @@ fn stat_bounds<'a>(
     }
     let unsigned = unsigned(descr);
     let pair = |min: Option<ScalarRef<'a>>, max: Option<ScalarRef<'a>>| min.zip(max);
+    let number = matches!(
+        value,
+        Scalar::Int(_) | Scalar::UInt(_) | Scalar::Nanos(_) | Scalar::Decimal(..)
+    );
     match (stats, value) {
-        (Statistics::Int32(s), Scalar::Int(_) | Scalar::UInt(_)) => pair(
+        (Statistics::Int32(s), _) if number => pair(
             s.min_opt()
-                .and_then(|v| int_bound(int32_value(*v, unsigned), value)),
+                .and_then(|v| number_bound(int32_value(*v, unsigned), descr, value)),
             s.max_opt()
-                .and_then(|v| int_bound(int32_value(*v, unsigned), value)),
+                .and_then(|v| number_bound(int32_value(*v, unsigned), descr, value)),
         ),
-        (Statistics::Int64(s), Scalar::Int(_) | Scalar::UInt(_)) => pair(
+        (Statistics::Int64(s), _) if number => pair(
             s.min_opt()
-                .and_then(|v| int_bound(int64_value(*v, unsigned), value)),
+                .and_then(|v| number_bound(int64_value(*v, unsigned), descr, value)),
             s.max_opt()
-                .and_then(|v| int_bound(int64_value(*v, unsigned), value)),
+                .and_then(|v| number_bound(int64_value(*v, unsigned), descr, value)),
         ),
         (Statistics::Float(s), Scalar::Float(_)) => pair(
             s.min_opt().map(|v| ScalarRef::Float(f64::from(*v))),
@@ -146,9 +248,25 @@ fn stat_bounds<'a>(
             s.min_opt().map(|v| ScalarRef::Float(*v)),
             s.max_opt().map(|v| ScalarRef::Float(*v)),
         ),
-        (Statistics::ByteArray(s), Scalar::Str(_)) => pair(
-            s.min_opt().map(|v| ScalarRef::Str(v.data())),
-            s.max_opt().map(|v| ScalarRef::Str(v.data())),
+        // Deprecated byte-array bounds were compared bytewise as signed
+        // bytes: not a decimal's order (they were refused above for the
+        // unsigned orders already).
+        (Statistics::ByteArray(_) | Statistics::FixedLenByteArray(_), Scalar::Decimal(..))
+            if stats.is_min_max_deprecated() =>
+        {
+            None
+        }
+        (Statistics::ByteArray(s), _) => pair(
+            s.min_opt()
+                .and_then(|v| bytes_bound(v.data(), descr, value)),
+            s.max_opt()
+                .and_then(|v| bytes_bound(v.data(), descr, value)),
+        ),
+        (Statistics::FixedLenByteArray(s), Scalar::Bytes(_) | Scalar::Decimal(..)) => pair(
+            s.min_opt()
+                .and_then(|v| bytes_bound(v.data(), descr, value)),
+            s.max_opt()
+                .and_then(|v| bytes_bound(v.data(), descr, value)),
         ),
         _ => None,
     }
@@ -167,7 +285,13 @@ fn in_order<'a>(
         (ScalarRef::Float(a), ScalarRef::Float(b)) => {
             a.partial_cmp(&b).is_none_or(std::cmp::Ordering::is_le)
         }
-        (ScalarRef::Str(a), ScalarRef::Str(b)) => a <= b,
+        (ScalarRef::Str(a), ScalarRef::Str(b)) | (ScalarRef::Bytes(a), ScalarRef::Bytes(b)) => {
+            a <= b
+        }
+        (ScalarRef::Nanos(a), ScalarRef::Nanos(b)) => a <= b,
+        (ScalarRef::Decimal(a, sa), ScalarRef::Decimal(b, sb)) => {
+            super::predicate::decimal_cmp(a, sa, b, sb).is_le()
+        }
         _ => true,
     })
 }
@@ -197,10 +321,7 @@ fn chunk_summary<'a>(
 
 /// The value a predicate compares with, if it compares.
 fn compared(p: &Predicate) -> Option<&Scalar> {
-    match &p.test {
-        super::Test::Cmp(_, v) => Some(v),
-        _ => None,
-    }
+    p.test.sample()
 }
 
 /// Whether row group `meta` may hold a row matching every predicate,
@@ -255,9 +376,27 @@ pub(crate) fn dictionary_holds(
     descr: &ColumnDescriptor,
     value: &Scalar,
 ) -> Option<bool> {
-    match (descr.physical_type(), value) {
-        (PhysicalType::BYTE_ARRAY, Scalar::Str(want)) => {
-            let want = want.as_bytes();
+    let want = match value {
+        Scalar::Str(want) => Some(want.as_bytes()),
+        Scalar::Bytes(want) => Some(&want[..]),
+        _ => None,
+    };
+    match (descr.physical_type(), want) {
+        // Fixed-length entries: the value's bytes, one entry after another.
+        (PhysicalType::FIXED_LEN_BYTE_ARRAY, Some(want)) if matches!(value, Scalar::Bytes(_)) => {
+            let width = usize::try_from(descr.type_length())
+                .ok()
+                .filter(|&w| w > 0)?;
+            if want.len() != width {
+                return None;
+            }
+            let found = page
+                .get(..count.checked_mul(width)?)?
+                .chunks_exact(width)
+                .any(|entry| entry == want);
+            Some(found)
+        }
+        (PhysicalType::BYTE_ARRAY, Some(want)) => {
             let mut at = 0usize;
             for _ in 0..count {
                 let len = page.get(at..at + 4)?;
@@ -299,6 +438,13 @@ pub(crate) fn dictionary_holds(
 pub(crate) fn bloom_bytes(descr: &ColumnDescriptor, value: &Scalar) -> Option<Vec<u8>> {
     match (descr.physical_type(), value) {
         (PhysicalType::BYTE_ARRAY, Scalar::Str(v)) => Some(v.as_bytes().into()),
+        (PhysicalType::BYTE_ARRAY, Scalar::Bytes(v)) => Some(v.to_vec()),
+        // A fixed-length value's PLAIN encoding is its bytes.
+        (PhysicalType::FIXED_LEN_BYTE_ARRAY, Scalar::Bytes(v))
+            if usize::try_from(descr.type_length()) == Ok(v.len()) =>
+        {
+            Some(v.to_vec())
+        }
         _ => match stored_int(descr, value)? {
             Stored::Int32(v) => Some(v.to_le_bytes().into()),
             Stored::Int64(v) => Some(v.to_le_bytes().into()),
@@ -479,18 +625,22 @@ fn page_bounds<'a>(
 ) -> Option<(ScalarRef<'a>, ScalarRef<'a>)> {
     let unsigned = unsigned(descr);
     let pair = |min: Option<ScalarRef<'a>>, max: Option<ScalarRef<'a>>| min.zip(max);
+    let number = matches!(
+        value,
+        Scalar::Int(_) | Scalar::UInt(_) | Scalar::Nanos(_) | Scalar::Decimal(..)
+    );
     match (index, value) {
-        (ColumnIndexMetaData::INT32(i), Scalar::Int(_) | Scalar::UInt(_)) => pair(
+        (ColumnIndexMetaData::INT32(i), _) if number => pair(
             i.min_value(page)
-                .and_then(|v| int_bound(int32_value(*v, unsigned), value)),
+                .and_then(|v| number_bound(int32_value(*v, unsigned), descr, value)),
             i.max_value(page)
-                .and_then(|v| int_bound(int32_value(*v, unsigned), value)),
+                .and_then(|v| number_bound(int32_value(*v, unsigned), descr, value)),
         ),
-        (ColumnIndexMetaData::INT64(i), Scalar::Int(_) | Scalar::UInt(_)) => pair(
+        (ColumnIndexMetaData::INT64(i), _) if number => pair(
             i.min_value(page)
-                .and_then(|v| int_bound(int64_value(*v, unsigned), value)),
+                .and_then(|v| number_bound(int64_value(*v, unsigned), descr, value)),
             i.max_value(page)
-                .and_then(|v| int_bound(int64_value(*v, unsigned), value)),
+                .and_then(|v| number_bound(int64_value(*v, unsigned), descr, value)),
         ),
         (ColumnIndexMetaData::FLOAT(i), Scalar::Float(_)) => pair(
             i.min_value(page).map(|v| ScalarRef::Float(f64::from(*v))),
@@ -500,10 +650,16 @@ fn page_bounds<'a>(
             i.min_value(page).map(|v| ScalarRef::Float(*v)),
             i.max_value(page).map(|v| ScalarRef::Float(*v)),
         ),
-        (ColumnIndexMetaData::BYTE_ARRAY(i), Scalar::Str(_)) => pair(
-            i.min_value(page).map(ScalarRef::Str),
-            i.max_value(page).map(ScalarRef::Str),
+        (ColumnIndexMetaData::BYTE_ARRAY(i), _) => pair(
+            i.min_value(page).and_then(|v| bytes_bound(v, descr, value)),
+            i.max_value(page).and_then(|v| bytes_bound(v, descr, value)),
         ),
+        (ColumnIndexMetaData::FIXED_LEN_BYTE_ARRAY(i), Scalar::Bytes(_) | Scalar::Decimal(..)) => {
+            pair(
+                i.min_value(page).and_then(|v| bytes_bound(v, descr, value)),
+                i.max_value(page).and_then(|v| bytes_bound(v, descr, value)),
+            )
+        }
         _ => None,
     }
 }
