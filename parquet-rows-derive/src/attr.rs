@@ -5,7 +5,7 @@ use syn::meta::ParseNestedMeta;
 use crate::case::{RenameRule, RULES};
 use crate::ctxt::Ctxt;
 use crate::symbol::{
-    CRATE, FROM, PARQUET, PARTITION, RENAME, RENAME_ALL, SCHEMA, SCHEMA_FILE, SKIP, TRY_FROM,
+    CRATE, FROM, NTH, PARQUET, PARTITION, RENAME, RENAME_ALL, SCHEMA, SCHEMA_FILE, SKIP, TRY_FROM,
 };
 
 /// One attribute value, remembering whether it was set, to catch duplicates as
@@ -61,6 +61,9 @@ pub struct Field {
     pub partition: Option<syn::Path>,
     /// `from = "T"` / `try_from = "T"`: the column is read as `T`, then converted.
     pub convert: Option<Convert>,
+    /// `nth = n`: the `n`th (from 0) of several columns with the field's
+    /// column name, with the literal (for spans).
+    pub nth: Option<(usize, syn::LitInt)>,
 }
 
 /// A field read as a supported type, then converted into the field's own type.
@@ -124,6 +127,7 @@ pub fn container(cx: &Ctxt, attrs: &[syn::Attribute]) -> Container {
                     schema.set(&meta, source);
                 }
             } else if meta.path.is_ident(RENAME)
+                || meta.path.is_ident(NTH)
                 || meta.path.is_ident(SKIP)
                 || meta.path.is_ident(PARTITION)
             {
@@ -161,6 +165,7 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
     let mut skip = Attr::none(cx, SKIP);
     let mut partition = Attr::none(cx, PARTITION);
     let mut convert = Attr::none(cx, FROM);
+    let mut nth = Attr::none(cx, NTH);
     for attr in attrs.iter().filter(|a| a.path().is_ident(PARQUET)) {
         let result = attr.parse_nested_meta(|meta| {
             if meta.path.is_ident(RENAME) {
@@ -171,6 +176,15 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
                 rename.set(&meta, lit);
             } else if meta.path.is_ident(SKIP) {
                 skip.set(&meta, ());
+            } else if meta.path.is_ident(NTH) {
+                let lit: syn::LitInt = meta.value()?.parse()?;
+                match lit.base10_parse::<usize>() {
+                    Ok(n) => nth.set(&meta, (n, lit)),
+                    Err(_) => cx.error_spanned_by(
+                        &lit,
+                        "`nth` is which of the columns of the field's name it reads, counting from 0: a number such as `nth = 1`",
+                    ),
+                }
             } else if meta.path.is_ident(PARTITION) {
                 partition.set(&meta, meta.path.clone());
             } else if meta.path.is_ident(FROM) || meta.path.is_ident(TRY_FROM) {
@@ -216,9 +230,9 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
                 )));
             } else {
                 return Err(meta.error(format!(
-                    "unknown parquet field attribute `{}`{}; expected `rename`, `skip`, `from`, `try_from` or `partition`",
+                    "unknown parquet field attribute `{}`{}; expected `rename`, `nth`, `skip`, `from`, `try_from` or `partition`",
                     path_to_string(&meta.path),
-                    did_you_mean(&meta.path, &[RENAME, SKIP, FROM, TRY_FROM, PARTITION]),
+                    did_you_mean(&meta.path, &[RENAME, NTH, SKIP, FROM, TRY_FROM, PARTITION]),
                 )));
             }
             Ok(())
@@ -232,6 +246,7 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
         skip: skip.value.is_some(),
         partition: partition.value,
         convert: convert.value,
+        nth: nth.value,
     }
 }
 

@@ -46,6 +46,15 @@ fn check_partitions(cx: &Ctxt, cont: &Container<'_>) {
                 ),
             );
         }
+        if let Some((_, lit)) = &field.attrs.nth {
+            cx.error_spanned_by(
+                lit,
+                format!(
+                    "field `{}` is a partition field and has `nth`; a partition value comes from the file's path, not from a column: remove `nth`",
+                    field.ident
+                ),
+            );
+        }
         if let Some(convert) = &field.attrs.convert {
             let name = if convert.fallible { "try_from" } else { "from" };
             cx.error_spanned_by(
@@ -107,20 +116,27 @@ fn check_generics(cx: &Ctxt, cont: &Container<'_>) {
     }
 }
 
-/// Two fields must not read the same column (after `rename` / `rename_all`).
+/// Two fields must not read the same column (after `rename` / `rename_all`;
+/// `nth` tells apart columns of one name, no `nth` being the first).
 fn check_duplicate_columns(cx: &Ctxt, cont: &Container<'_>) {
-    let mut seen: HashMap<&str, &syn::Ident> = HashMap::new();
+    let mut seen: HashMap<(&str, usize), &syn::Ident> = HashMap::new();
     for field in cont.fields.iter().filter(|f| f.reads_column()) {
-        if let Some(first) = seen.get(field.column.as_str()) {
+        let nth = field.attrs.nth.as_ref().map_or(0, |(n, _)| *n);
+        if let Some(first) = seen.get(&(field.column.as_str(), nth)) {
+            let which = if field.attrs.nth.is_some() {
+                format!(" (`nth = {nth}`)")
+            } else {
+                String::new()
+            };
             cx.error_spanned_by(
                 field.original,
                 format!(
-                    "field `{}` reads column `{}`, which field `{first}` already reads",
+                    "field `{}` reads column `{}`{which}, which field `{first}` already reads",
                     field.ident, field.column
                 ),
             );
         } else {
-            seen.insert(&field.column, field.ident);
+            seen.insert((&field.column, nth), field.ident);
         }
     }
 }
@@ -142,10 +158,20 @@ fn check_declared_schema(cx: &Ctxt, cont: &Container<'_>) {
     for field in cont.fields.iter().filter(|f| f.reads_column()) {
         let name = field.ident.to_string();
         let (ty, column) = (field.rust_type.as_str(), field.column.as_str());
-        let Err(problem) = schema.bind(column, recognize(ty, &krate)) else {
+        let nth = field.attrs.nth.as_ref().map(|(n, _)| *n);
+        let Err(problem) = schema.bind_nth(column, nth, recognize(ty, &krate)) else {
             continue;
         };
         match problem {
+            Problem::Ambiguous { count, nth } => {
+                let text = message::ambiguous(&name, ty, column, &declared.name, count, nth);
+                // At `nth = ...` when it names a column that is not there,
+                // else at the field's name.
+                match &field.attrs.nth {
+                    Some((_, lit)) => cx.error_spanned_by(lit, text),
+                    None => cx.error_spanned_by(field.ident, text),
+                }
+            }
             Problem::MissingColumn { closest } => {
                 let available: Vec<&str> = schema.top_level_names().collect();
                 let text = message::missing_column(

@@ -10,3 +10,4 @@ pub const SCHEMA_FILE: &str = "schema_file";
 pub const FROM: &str = "from";
 pub const TRY_FROM: &str = "try_from";
 pub const PARTITION: &str = "partition";
+pub const NTH: &str = "nth";

@@ -26,6 +26,8 @@
 //! - `partition`: `#[parquet(partition)]` fields of a file read on its own
 //!   (datasets' are in `remote::dataset`).
 //!
+//! - `duplicate_names`: two top-level columns of one name, bound with
+//!   `#[parquet(nth = ...)]`.
 //! - `write`: the writer, its files read back by parquet-rows and the record API.
 //!
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
@@ -33,6 +35,7 @@
 mod api;
 mod convert;
 mod corpus;
+mod duplicate_names;
 mod encodings;
 mod errors;
 mod exact;
