@@ -193,6 +193,10 @@ struct FieldDef {
     described: String,
     ty: Result<Ty, String>,
     notes: Vec<String>, // what the user should know about the type chosen
+    /// Which of the group's fields named `column` this is, counting from 0,
+    /// when the group has several (duckdb writes two top-level `column`s):
+    /// `#[parquet(nth = ...)]`, without which binding refuses the name.
+    nth: Option<usize>,
 }
 
 #[derive(Debug)]
@@ -365,7 +369,10 @@ impl Generator<'_> {
     /// `prefix` is the group's column path.
     fn fields(&mut self, nodes: &[Node], owner: &str, prefix: Option<&str>) -> Vec<FieldDef> {
         let mut out: Vec<FieldDef> = Vec::new();
-        for node in nodes {
+        for (index, node) in nodes.iter().enumerate() {
+            let same_name = |n: &&Node| n.name() == node.name();
+            let nth = (nodes.iter().filter(same_name).count() > 1)
+                .then(|| nodes[..index].iter().filter(same_name).count());
             let mut ident = field_ident(node.name());
             // `type_2`, not `type__2` (not snake case).
             let base = ident.trim_end_matches('_').to_owned();
@@ -391,6 +398,7 @@ impl Generator<'_> {
                 described: node.describe(),
                 notes: if ty.is_ok() { field_notes } else { Vec::new() },
                 ty,
+                nth,
             });
         }
         out
@@ -559,9 +567,15 @@ impl Generator<'_> {
             for f in &s.fields {
                 match &f.ty {
                     Ok(ty) => {
+                        let mut attrs = Vec::new();
                         if f.ident != f.column {
-                            let _ =
-                                writeln!(out, "    #[parquet(rename = \"{}\")]", escape(&f.column));
+                            attrs.push(format!("rename = \"{}\"", escape(&f.column)));
+                        }
+                        if let Some(nth) = f.nth {
+                            attrs.push(format!("nth = {nth}"));
+                        }
+                        if !attrs.is_empty() {
+                            let _ = writeln!(out, "    #[parquet({})]", attrs.join(", "));
                         }
                         let mut line =
                             format!("    pub {}: {},", f.ident, self.type_text(ty, &borrows));
@@ -1062,6 +1076,32 @@ pub struct RowAddress {
                 "    pub say_hi: i32, // REQUIRED INT32",
                 "    pub kv: Vec<i32>, // REQUIRED group (MAP); a MAP without values: read as the list of its keys",
                 "}",
+            ],
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn duplicate_names_get_nth() {
+        // duckdb writes a file whose two top-level columns are both `column`.
+        let schema = parse(
+            "message m {
+                OPTIONAL INT32 column;
+                OPTIONAL INT64 id;
+                OPTIONAL BYTE_ARRAY column (UTF8);
+            }",
+        )
+        .unwrap();
+        let text = generate(&schema, "t.parquet", &Options::default()).unwrap();
+        let fields: Vec<&str> = text.lines().skip(5).take(5).collect();
+        assert_eq!(
+            fields,
+            [
+                "    #[parquet(nth = 0)]",
+                "    pub column: Option<i32>, // OPTIONAL INT32",
+                "    pub id: Option<i64>, // OPTIONAL INT64",
+                "    #[parquet(rename = \"column\", nth = 1)]",
+                "    pub column_2: Option<&'a str>, // OPTIONAL BYTE_ARRAY (UTF8)",
             ],
             "{text}"
         );

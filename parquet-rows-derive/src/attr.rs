@@ -5,8 +5,8 @@ use syn::meta::ParseNestedMeta;
 use crate::case::{RenameRule, RULES};
 use crate::ctxt::Ctxt;
 use crate::symbol::{
-    BLOOM_FILTER, CRATE, ENCODING, FROM, PARQUET, PARTITION, PRECISION, RENAME, RENAME_ALL, SCALE,
-    SCHEMA, SCHEMA_FILE, SKIP, TRY_FROM, UNIT, UTC,
+    BLOOM_FILTER, CRATE, ENCODING, FROM, NTH, PARQUET, PARTITION, PRECISION, RENAME, RENAME_ALL,
+    SCALE, SCHEMA, SCHEMA_FILE, SKIP, TRY_FROM, UNIT, UTC,
 };
 
 /// One attribute value, remembering whether it was set, to catch duplicates as
@@ -64,6 +64,9 @@ pub struct Field {
     pub convert: Option<Convert>,
     /// What the column the field writes needs beyond its type.
     pub write: WriteAttrs,
+    /// `nth = n`: the `n`th (from 0) of several columns with the field's
+    /// column name, with the literal (for spans).
+    pub nth: Option<(usize, syn::LitInt)>,
 }
 
 /// `unit = "millis"`, `utc = false`, `precision = 10`, `scale = 2`: the
@@ -84,6 +87,7 @@ pub struct WriteAttrs {
 /// Every field attribute, for "did you mean".
 const FIELD_ATTRIBUTES: &[&str] = &[
     RENAME,
+    NTH,
     SKIP,
     FROM,
     TRY_FROM,
@@ -167,6 +171,7 @@ pub fn container(cx: &Ctxt, attrs: &[syn::Attribute]) -> Container {
                     schema.set(&meta, source);
                 }
             } else if meta.path.is_ident(RENAME)
+                || meta.path.is_ident(NTH)
                 || meta.path.is_ident(SKIP)
                 || meta.path.is_ident(PARTITION)
             {
@@ -205,6 +210,7 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
     let mut partition = Attr::none(cx, PARTITION);
     let mut convert = Attr::none(cx, FROM);
     let mut write = WriteSlots::new(cx);
+    let mut nth = Attr::none(cx, NTH);
     for attr in attrs.iter().filter(|a| a.path().is_ident(PARQUET)) {
         let result = attr.parse_nested_meta(|meta| {
             if write.parse(cx, &meta)? {
@@ -218,6 +224,15 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
                 rename.set(&meta, lit);
             } else if meta.path.is_ident(SKIP) {
                 skip.set(&meta, ());
+            } else if meta.path.is_ident(NTH) {
+                let lit: syn::LitInt = meta.value()?.parse()?;
+                match lit.base10_parse::<usize>() {
+                    Ok(n) => nth.set(&meta, (n, lit)),
+                    Err(_) => cx.error_spanned_by(
+                        &lit,
+                        "`nth` is which of the columns of the field's name it reads, counting from 0: a number such as `nth = 1`",
+                    ),
+                }
             } else if meta.path.is_ident(PARTITION) {
                 partition.set(&meta, meta.path.clone());
             } else if meta.path.is_ident(FROM) || meta.path.is_ident(TRY_FROM) {
@@ -263,7 +278,7 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
                 )));
             } else {
                 return Err(meta.error(format!(
-                    "unknown parquet field attribute `{}`{}; expected `rename`, `skip`, `from`, `try_from`, `partition`, `unit`, `utc`, `precision`, `scale`, `encoding` or `bloom_filter`",
+                    "unknown parquet field attribute `{}`{}; expected `rename`, `nth`, `skip`, `from`, `try_from`, `partition`, `unit`, `utc`, `precision`, `scale`, `encoding` or `bloom_filter`",
                     path_to_string(&meta.path),
                     did_you_mean(&meta.path, FIELD_ATTRIBUTES),
                 )));
@@ -279,6 +294,7 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
         skip: skip.value.is_some(),
         partition: partition.value,
         convert: convert.value,
+        nth: nth.value,
         write: WriteAttrs {
             unit: write.unit.value,
             utc: write.utc.value,

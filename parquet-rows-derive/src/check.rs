@@ -47,6 +47,15 @@ fn check_partitions(cx: &Ctxt, cont: &Container<'_>) {
                 ),
             );
         }
+        if let Some((_, lit)) = &field.attrs.nth {
+            cx.error_spanned_by(
+                lit,
+                format!(
+                    "field `{}` is a partition field and has `nth`; a partition value comes from the file's path, not from a column: remove `nth`",
+                    field.ident
+                ),
+            );
+        }
         if let Some(convert) = &field.attrs.convert {
             let name = if convert.fallible { "try_from" } else { "from" };
             cx.error_spanned_by(
@@ -125,10 +134,20 @@ fn check_declared_schema(cx: &Ctxt, cont: &Container<'_>) {
     for field in cont.fields.iter().filter(|f| f.reads_column()) {
         let name = field.ident.to_string();
         let (ty, column) = (field.rust_type.as_str(), field.column.as_str());
-        let Err(problem) = schema.bind(column, recognize(ty, &krate)) else {
+        let nth = field.attrs.nth.as_ref().map(|(n, _)| *n);
+        let Err(problem) = schema.bind_nth(column, nth, recognize(ty, &krate)) else {
             continue;
         };
         match problem {
+            Problem::Ambiguous { count, nth } => {
+                let text = message::ambiguous(&name, ty, column, &declared.name, count, nth);
+                // At `nth = ...` when it names a column that is not there,
+                // else at the field's name.
+                match &field.attrs.nth {
+                    Some((_, lit)) => cx.error_spanned_by(lit, text),
+                    None => cx.error_spanned_by(field.ident, text),
+                }
+            }
             Problem::MissingColumn { closest } => {
                 let available: Vec<&str> = schema.top_level_names().collect();
                 let text = message::missing_column(

@@ -65,6 +65,10 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
         let field = f.ident.to_string();
         let column = &f.column;
         let rust_type = &f.rust_type;
+        let nth = match &f.attrs.nth {
+            Some((n, _)) => quote!(#krate::__private::Some(#n)),
+            None => quote!(#krate::__private::None),
+        };
         // Spanned at the field's type: an unsupported type is reported there.
         quote_spanned! {ty.span()=>
             #krate::__private::FieldSpec {
@@ -72,6 +76,7 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
                 column: #column,
                 rust_type: #rust_type,
                 shape: <#ty as #krate::__private::ParquetNode<#lt>>::shape(),
+                nth: #nth,
             }
         }
     });
@@ -516,7 +521,7 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
     });
     let placeholders = placeholder_inits(cont, krate, lt);
 
-    let (pattern, iter, inits) = zip_rows(cont, &read, krate, lt);
+    let (drains, rows) = zip_rows(cont, &read, krate, lt);
     let partitions = partition_values(cont, krate, lt);
     let (converters, conversions) = try_from_steps(&read, krate);
     let batch = if converts {
@@ -525,7 +530,8 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
         quote! {
             #(#fills)*
             #(#conversions)*
-            #krate::__private::RowSink::append(__out, #krate::__private::Iterator::map(#iter, |#pattern| Self { #(#inits),* }));
+            #drains
+            #krate::__private::RowSink::append(__out, #rows);
         }
     } else {
         quote! {
@@ -538,7 +544,8 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
                 #(#fills_into)*
             } else {
                 #(#fills)*
-                #krate::__private::RowSink::append(__out, #krate::__private::Iterator::map(#iter, |#pattern| Self { #(#inits),* }));
+                #drains
+                #krate::__private::RowSink::append(__out, #rows);
             }
         }
     };
@@ -588,37 +595,39 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
     }
 }
 
-/// The rows of a batch from the buffers: the pattern `((__v0, __v1), __v2)`,
-/// the iterator `__b0.drain(..).zip(__b1.drain(..)).zip(__t2.drain(..))`
-/// and each field's value (converted with `From` for a `from` field).
+/// The rows of a batch from the buffers: `let mut __i0 = __b0.drain(..);`
+/// for each buffer, and the iterator of rows
+/// `(0..__n).map_while(|_| Some(Self { f0: next(&mut __i0)?, .. }))`, each
+/// field's value converted with `From` for a `from` field.
+///
+/// Flat on purpose: a closure that takes the next value of every buffer has
+/// one capture per field, where zipping the buffers
+/// (`__b0.drain(..).zip(__b1.drain(..)).zip(..)`) made a type nested as
+/// deep as the struct has fields, which rustc refused beyond ~120 fields
+/// (E0275) without `#![recursion_limit]`. Every buffer holds the batch's
+/// `__n` values (`BatchReader::read` appends exactly `n`), so the rows are
+/// the same; the output has room for the row group (`reserve_rows`).
 fn zip_rows(
     cont: &Container<'_>,
     read: &[&Field<'_>],
     krate: &TokenStream,
     lt: &syn::Lifetime,
-) -> (TokenStream, TokenStream, Vec<TokenStream>) {
+) -> (TokenStream, TokenStream) {
     // A `try_from` field's buffer was first converted into a buffer of the
-    // field's type (`__t2`, see `try_from_steps`): that one is zipped.
-    let buffer = |i: usize| format_ident!("__b{}", i);
+    // field's type (`__t2`, see `try_from_steps`): that one is drained.
     let fallible = |f: &Field<'_>| f.attrs.convert.as_ref().is_some_and(|c| c.fallible);
-    let zipped = |i: usize| {
-        if fallible(read[i]) {
+    let drains = read.iter().enumerate().map(|(i, f)| {
+        let buffer = if fallible(f) {
             format_ident!("__t{}", i)
         } else {
-            buffer(i)
-        }
-    };
-    let mut pattern = quote!(__v0);
-    let first = zipped(0);
-    let mut iter = quote!(#first.drain(..));
-    for i in 1..read.len() {
-        let value = format_ident!("__v{}", i);
-        let buffer = zipped(i);
-        pattern = quote!((#pattern, #value));
-        iter = quote!(#krate::__private::Iterator::zip(#iter, #buffer.drain(..)));
-    }
+            format_ident!("__b{}", i)
+        };
+        let drain = format_ident!("__i{}", i);
+        quote!(let mut #drain = #buffer.drain(..);)
+    });
     let inits = field_inits(cont, krate, lt, |f, i| {
-        let value = format_ident!("__v{}", i);
+        let drain = format_ident!("__i{}", i);
+        let value = quote!(#krate::__private::Iterator::next(&mut #drain)?);
         match &f.attrs.convert {
             // Spanned at the attribute's type: a missing `From` impl is
             // reported there.
@@ -630,10 +639,14 @@ fn zip_rows(
                     quote_spanned!(span=> #krate::__private::From::from(#value))
                 }
             }
-            _ => quote!(#value),
+            _ => value,
         }
     });
-    (pattern, iter, inits)
+    let drains = quote!(#(#drains)*);
+    let rows = quote! {
+        #krate::__private::Iterator::map_while(0..__n, |_| #krate::__private::Some(Self { #(#inits),* }))
+    };
+    (drains, rows)
 }
 
 /// `let __q0 = ...;` for each partition field: its value, parsed once per

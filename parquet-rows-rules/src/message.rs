@@ -71,6 +71,31 @@ pub fn nested(field: &str, ty: &str, column: &str, found: &str, hint: &str) -> S
     format!("field `{field}: {ty}` cannot read column `{column}` ({found}): {hint}")
 }
 
+/// ```text
+/// field `value: Option<&'a str>`: the file has 2 top-level columns named `column`; say which one this field reads with #[parquet(nth = 0)] (the first) to #[parquet(nth = 1)] (the last)
+/// ```
+///
+/// With `nth` set, the file has fewer columns of that name.
+pub fn ambiguous(
+    field: &str,
+    ty: &str,
+    column: &str,
+    schema: &str,
+    count: usize,
+    nth: Option<usize>,
+) -> String {
+    let last = count.saturating_sub(1);
+    match nth {
+        None => format!(
+            "field `{field}: {ty}`: {schema} has {count} top-level columns named `{column}`; say which one this field reads with #[parquet(nth = 0)] (the first) to #[parquet(nth = {last})] (the last)"
+        ),
+        Some(nth) => format!(
+            "field `{field}: {ty}` reads column `{column}` number {nth} (`nth = {nth}`, counting from 0), but {schema} has {} named `{column}`; use `nth` from 0 to {last}",
+            if count == 1 { "only one column".to_owned() } else { format!("only {count} columns") }
+        ),
+    }
+}
+
 /// "`a`", "`a` or `b`", "`a`, `b` or `c`".
 fn alternatives(names: &[&str]) -> String {
     let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();

@@ -271,13 +271,10 @@ impl<'t> Parser<'t> {
                 }
                 Some(_) => {}
             }
-            let (token, node) = self.field(depth)?;
-            if fields.iter().any(|f| f.name() == node.name()) {
-                return Err(Self::error_at(
-                    Some(token),
-                    format!("column `{}` is declared twice", node.name()),
-                ));
-            }
+            // Two fields of one name are accepted, as files have them
+            // (duckdb writes two top-level `column`s): a struct field binding
+            // the name is refused until `#[parquet(nth = ...)]` says which.
+            let (_, node) = self.field(depth)?;
             fields.push(node);
         }
     }
@@ -744,8 +741,11 @@ mod tests {
             "UTF8 cannot annotate column `s` (INT32): the physical type cannot hold it (line 1, column 31 of the schema)"
         );
         assert!(error("message m { REQUIRED INT64 t (TIMESTAMP); }").contains("needs a unit"));
-        assert!(
-            error("message m { REQUIRED INT32 a; REQUIRED INT32 a; }").contains("declared twice")
+        // A repeated name parses: files have them, and fields say which
+        // one they read with `nth`.
+        assert_eq!(
+            parse("message m { REQUIRED INT32 a; REQUIRED INT64 a; }").map(|s| s.fields.len()),
+            Ok(2)
         );
         assert!(error("message m { REQUIRED INT32 a;").contains("at the end of the schema"));
         assert!(error("message m { } x").contains("after the end of the message"));

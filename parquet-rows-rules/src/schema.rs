@@ -176,6 +176,15 @@ pub enum Problem {
         /// What reads it, e.g. "the column is a LIST; read it with `Vec<T>`, `T` a type that reads its elements".
         hint: String,
     },
+    /// The schema has several top-level fields of that name (duckdb writes a
+    /// file with two columns `column`) and the field does not say which it
+    /// reads (`#[parquet(nth = ...)]`), or says one that is not there.
+    Ambiguous {
+        /// How many top-level fields have the name.
+        count: usize,
+        /// The field's `nth`, if it has one (then `nth >= count`).
+        nth: Option<usize>,
+    },
     /// The column's type is not one the field reads.
     WrongType {
         /// What the field reads.
@@ -206,6 +215,33 @@ impl Schema {
         None
     }
 
+    /// The `nth` (counting from 0) top-level field named `name` and the
+    /// index of its first leaf column; with `nth` `None`, the only field of
+    /// that name. A name that several fields have is never bound to one of
+    /// them silently: it is [`Problem::Ambiguous`] unless `nth` says which.
+    pub fn find_nth(&self, name: &str, nth: Option<usize>) -> Result<(usize, &Node), Problem> {
+        let mut leaf = 0;
+        let mut found = Vec::new();
+        for node in &self.fields {
+            if node.name() == name {
+                found.push((leaf, node));
+            }
+            leaf += node.leaves();
+        }
+        let count = found.len();
+        match (nth, count) {
+            (_, 0) => {
+                let names: Vec<&str> = self.top_level_names().collect();
+                Err(Problem::MissingColumn {
+                    closest: closest_name(name, &names).map(str::to_owned),
+                })
+            }
+            (None, 1) => Ok(found[0]),
+            (Some(nth), _) if nth < count => Ok(found[nth]),
+            (nth, count) => Err(Problem::Ambiguous { count, nth }),
+        }
+    }
+
     /// Binds a field to the top-level column `name`: the index of its (first)
     /// leaf column, or why it cannot read it. The checks, in order: the column
     /// exists; a group or REPEATED column needs a field whose type is not a
@@ -215,12 +251,13 @@ impl Schema {
     /// `Option` or not: a null read into a non-`Option` field is a decoding
     /// error, not a binding one.
     pub fn bind(&self, name: &str, field: Field) -> Result<usize, Problem> {
-        let Some((leaf, node)) = self.find(name) else {
-            let names: Vec<&str> = self.top_level_names().collect();
-            return Err(Problem::MissingColumn {
-                closest: closest_name(name, &names).map(str::to_owned),
-            });
-        };
+        self.bind_nth(name, None, field)
+    }
+
+    /// [`Schema::bind`] to the `nth` top-level field named `name` (see
+    /// [`Schema::find_nth`]).
+    pub fn bind_nth(&self, name: &str, nth: Option<usize>, field: Field) -> Result<usize, Problem> {
+        let (leaf, node) = self.find_nth(name, nth)?;
         let column = match node {
             Node::Primitive { column, .. } if column.repetition != Repetition::Repeated => column,
             _ if field.kind.is_none() => return Ok(leaf),
@@ -413,5 +450,53 @@ mod tests {
         assert_eq!(schema.bind("b", unknown), Ok(3));
         // A struct, `Vec` or map (unknown to the rules) on a group: left to the runtime.
         assert_eq!(schema.bind("g", unknown), Ok(1));
+    }
+
+    #[test]
+    fn duplicate_names_bind_by_nth() {
+        let schema = crate::parse(
+            "message m { OPTIONAL INT32 column; OPTIONAL group g { REQUIRED INT32 x; REQUIRED INT32 y; }
+             OPTIONAL BYTE_ARRAY column (UTF8); }",
+        )
+        .unwrap();
+        let int = Field::known(FieldKind::I32, true);
+        let text = Field::known(FieldKind::String, true);
+        assert_eq!(
+            schema.bind("column", int),
+            Err(Problem::Ambiguous {
+                count: 2,
+                nth: None
+            })
+        );
+        assert_eq!(schema.bind_nth("column", Some(0), int), Ok(0));
+        // The second `column` is leaf 3: `g` has two leaves.
+        assert_eq!(schema.bind_nth("column", Some(1), text), Ok(3));
+        assert!(matches!(
+            schema.bind_nth("column", Some(1), int),
+            Err(Problem::WrongType { .. })
+        ));
+        assert_eq!(
+            schema.bind_nth("column", Some(2), int),
+            Err(Problem::Ambiguous {
+                count: 2,
+                nth: Some(2)
+            })
+        );
+        // `nth = 0` of a name the schema has once is that field.
+        assert_eq!(
+            schema.bind_nth(
+                "g",
+                Some(0),
+                Field {
+                    kind: None,
+                    nullable: None
+                }
+            ),
+            Ok(1)
+        );
+        assert!(matches!(
+            schema.bind_nth("nope", Some(0), int),
+            Err(Problem::MissingColumn { .. })
+        ));
     }
 }

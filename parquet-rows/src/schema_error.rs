@@ -81,6 +81,16 @@ pub enum MismatchKind {
         /// The column, e.g. `OPTIONAL INT32`.
         found: String,
     },
+    /// The file has several columns of the field's name at its level (duckdb
+    /// writes two top-level columns `column`) and the field does not say
+    /// which one it reads with `#[parquet(nth = ...)]`, or says one that is
+    /// not there.
+    Ambiguous {
+        /// How many columns have the name.
+        count: usize,
+        /// The field's `nth`, if it has one (then `nth >= count`).
+        nth: Option<usize>,
+    },
     /// The column's shape is not the field's: a group or list read by a single
     /// value, a `Vec` on a column that is not a list, a struct on a single value.
     Nested {
@@ -167,9 +177,36 @@ impl fmt::Display for Mismatch {
             } => message::wrong_type(field, ty, column, found, expected, *suggestion),
             MismatchKind::Nullable { found } => message::nullable(field, ty, column, found),
             MismatchKind::Nested { found, hint } => message::nested(field, ty, column, found, hint),
+            MismatchKind::Ambiguous { count, nth } => {
+                message::ambiguous(field, ty, column, "the file", *count, *nth)
+            }
         };
         f.write_str(&text)
     }
 }
 
 impl std::error::Error for SchemaError {}
+
+impl MismatchKind {
+    /// The shared rules' verdict, with the names of `schema`'s top-level
+    /// columns for a missing one.
+    pub(crate) fn from_problem(problem: rules::Problem, schema: &rules::Schema) -> Self {
+        match problem {
+            rules::Problem::MissingColumn { closest } => MismatchKind::MissingColumn {
+                available: schema.top_level_names().map(str::to_owned).collect(),
+                closest,
+            },
+            rules::Problem::Ambiguous { count, nth } => MismatchKind::Ambiguous { count, nth },
+            rules::Problem::Nested { found, hint } => MismatchKind::Nested { found, hint },
+            rules::Problem::WrongType {
+                expected,
+                found,
+                suggestion,
+            } => MismatchKind::WrongType {
+                expected,
+                found,
+                suggestion,
+            },
+        }
+    }
+}

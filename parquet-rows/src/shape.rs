@@ -20,6 +20,9 @@ pub struct FieldSpec {
     pub rust_type: &'static str,
     /// What the field's type binds to (`ParquetNode::shape`).
     pub shape: Shape,
+    /// `#[parquet(nth = n)]`: the `n`th (from 0) of several columns named
+    /// `column` at the field's level; `None` binds the only one.
+    pub nth: Option<usize>,
 }
 
 /// What a field type binds to, for the binder.

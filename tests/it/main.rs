@@ -39,6 +39,8 @@
 //! - `small_strings`: `CompactString` fields equal `String` ones on every
 //!   encoding and read path, short values inline, long ones on the heap.
 //!
+//! - `duplicate_names`: two top-level columns of one name, bound with
+//!   `#[parquet(nth = ...)]`.
 //! - `write`: the writer, its files read back by parquet-rows and the record API.
 //! - `write_types`: the writer's annotated types (timestamps, times, decimals, feature types) and their attributes.
 //!
@@ -48,6 +50,7 @@ mod api;
 mod concurrency;
 mod convert;
 mod corpus;
+mod duplicate_names;
 mod encodings;
 mod errors;
 mod exact;

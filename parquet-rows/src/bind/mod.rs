@@ -6,7 +6,7 @@
 //! The row loop never looks up a name.
 
 use parquet::schema::types::SchemaDescriptor;
-use parquet_rows_rules::{self as rules, Problem, Repetition};
+use parquet_rows_rules::{self as rules, Repetition};
 
 mod node;
 
@@ -54,18 +54,17 @@ pub(crate) fn bind(
             column: spec.column.to_owned(),
             kind,
         };
-        let Some((leaf, node)) = model.find(spec.column) else {
-            let names: Vec<&str> = model.top_level_names().collect();
-            mismatches.push(mismatch(MismatchKind::MissingColumn {
-                available: names.iter().map(|n| (*n).to_owned()).collect(),
-                closest: rules::closest_name(spec.column, &names).map(str::to_owned),
-            }));
-            continue;
+        let (leaf, node) = match model.find_nth(spec.column, spec.nth) {
+            Ok(found) => found,
+            Err(problem) => {
+                mismatches.push(mismatch(MismatchKind::from_problem(problem, &model)));
+                continue;
+            }
         };
         let flat_column = matches!(node, rules::Node::Primitive { column, .. } if column.repetition != Repetition::Repeated);
         if let (Some((kind, nullable)), true) = (spec.shape.flat(), flat_column) {
             let field = rules::Field::known(kind, nullable);
-            let kind = match model.bind(spec.column, field) {
+            let kind = match model.bind_nth(spec.column, spec.nth, field) {
                 Ok(leaf) => {
                     let def = u32::from(node.repetition() == Repetition::Optional);
                     let leaf_bound = Bound {
@@ -88,20 +87,7 @@ pub(crate) fn bind(
                     });
                     continue;
                 }
-                Err(Problem::MissingColumn { closest }) => MismatchKind::MissingColumn {
-                    available: model.top_level_names().map(str::to_owned).collect(),
-                    closest,
-                },
-                Err(Problem::Nested { found, hint }) => MismatchKind::Nested { found, hint },
-                Err(Problem::WrongType {
-                    expected,
-                    found,
-                    suggestion,
-                }) => MismatchKind::WrongType {
-                    expected,
-                    found,
-                    suggestion,
-                },
+                Err(problem) => MismatchKind::from_problem(problem, &model),
             };
             mismatches.push(mismatch(kind));
             continue;

@@ -258,19 +258,33 @@ fn bind_struct(
     let mut bound = Vec::new();
     let mut ok = true;
     for spec in fields() {
-        let Some(index) = children.iter().position(|c| c.name() == spec.column) else {
-            let names: Vec<&str> = children.iter().map(Node::name).collect();
-            out.push(Mismatch {
-                field: format!("{}.{}", at.field, spec.field),
-                rust_type: spec.rust_type.to_owned(),
-                column: format!("{}.{}", at.column, spec.column),
-                kind: MismatchKind::MissingColumn {
-                    available: names.iter().map(|n| (*n).to_owned()).collect(),
-                    closest: rules::closest_name(spec.column, &names).map(str::to_owned),
-                },
-            });
-            ok = false;
-            continue;
+        // Children of the name; `nth` picks one of several (a group may
+        // repeat a name as a duckdb top level does).
+        let same_name: Vec<usize> = (0..children.len())
+            .filter(|&i| children[i].name() == spec.column)
+            .collect();
+        let index = match (spec.nth, same_name.len()) {
+            (None, 1) => same_name[0],
+            (Some(nth), count) if nth < count => same_name[nth],
+            (nth, count) => {
+                let names: Vec<&str> = children.iter().map(Node::name).collect();
+                let kind = if count == 0 {
+                    MismatchKind::MissingColumn {
+                        available: names.iter().map(|n| (*n).to_owned()).collect(),
+                        closest: rules::closest_name(spec.column, &names).map(str::to_owned),
+                    }
+                } else {
+                    MismatchKind::Ambiguous { count, nth }
+                };
+                out.push(Mismatch {
+                    field: format!("{}.{}", at.field, spec.field),
+                    rust_type: spec.rust_type.to_owned(),
+                    column: format!("{}.{}", at.column, spec.column),
+                    kind,
+                });
+                ok = false;
+                continue;
+            }
         };
         let child_at = at.child(
             children,

@@ -159,6 +159,7 @@ fn verdict(problem: Option<MismatchKind>) -> String {
         Some(MismatchKind::MissingColumn { closest, available }) => {
             format!("missing: closest {closest:?} of {available:?}")
         }
+        Some(MismatchKind::Ambiguous { count, nth }) => format!("ambiguous: {count}, {nth:?}"),
     }
 }
 
@@ -180,23 +181,10 @@ fn compile_time(schema_text: &str, column: &str, ty: &str) -> (rules::Field, Str
     // The derive passes the crate path of `#[parquet(crate = "...")]`; the
     // table's crate types are written `crate::X`, as with `crate = "crate"`.
     let field = rules::recognize(ty, "crate");
-    let problem = match schema.bind(column, field) {
-        Ok(_) => None,
-        Err(rules::Problem::WrongType {
-            expected,
-            found,
-            suggestion,
-        }) => Some(MismatchKind::WrongType {
-            expected,
-            found,
-            suggestion,
-        }),
-        Err(rules::Problem::Nested { found, hint }) => Some(MismatchKind::Nested { found, hint }),
-        Err(rules::Problem::MissingColumn { closest }) => Some(MismatchKind::MissingColumn {
-            available: schema.top_level_names().map(str::to_owned).collect(),
-            closest,
-        }),
-    };
+    let problem = schema
+        .bind(column, field)
+        .err()
+        .map(|p| MismatchKind::from_problem(p, &schema));
     (field, verdict(problem))
 }
 
@@ -267,6 +255,7 @@ fn check_table(cases: Vec<Case>) {
                 column: "c",
                 rust_type: case.ty,
                 shape: leaf_shape(case.kind, case.nullable),
+                nth: None,
             },
         );
         assert_eq!(
@@ -298,6 +287,7 @@ fn missing_columns_suggest_the_same_name() {
                 column: wanted,
                 rust_type: "f64",
                 shape: leaf_shape(rules::FieldKind::F64, false),
+                nth: None,
             },
         );
         assert_eq!(at_compile_time, at_run_time, "column `{wanted}`");
