@@ -386,6 +386,7 @@ mod schema_rules;
 mod shape;
 mod sink;
 mod types;
+pub mod variant;
 pub mod writer;
 
 #[cfg(feature = "doc-support")]
