@@ -27,6 +27,7 @@
 //!   (datasets' are in `remote::dataset`).
 //!
 //! - `write`: the writer, its files read back by parquet-rows and the record API.
+//! - `variant`: VARIANT columns, unshredded and shredded, read back as written.
 //!
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
 
@@ -46,4 +47,5 @@ mod partition;
 mod quirks;
 mod remote;
 mod roundtrip;
+mod variant;
 mod write;

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use super::metadata::VariantMetadata;
 use super::value::{id, Variant, VariantValue};
 use super::{oos, MAX_DEPTH};
 
@@ -153,6 +154,39 @@ impl OwnedValue {
         Ok((metadata, value))
     }
 
+    /// Encodes the value against an existing dictionary (as a shredding
+    /// writer does for the part of an object left in `value`): every field
+    /// name must be in `metadata`.
+    ///
+    /// ```
+    /// use parquet_rows::variant::{OwnedValue, Variant, VariantMetadata};
+    /// let full = OwnedValue::Object(vec![
+    ///     ("a".into(), OwnedValue::Int8(1)),
+    ///     ("b".into(), OwnedValue::Int8(2)),
+    /// ]);
+    /// let (metadata, _) = full.encode()?;
+    /// let rest = OwnedValue::Object(vec![("b".into(), OwnedValue::Int8(2))]);
+    /// let value = rest.encode_with(VariantMetadata::new(&metadata)?)?;
+    /// assert_eq!(Variant::new(&metadata, &value)?.get("b").and_then(|b| b.as_i64()), Some(2));
+    /// # Ok::<(), parquet_rows::Error>(())
+    /// ```
+    pub fn encode_with(&self, metadata: VariantMetadata<'_>) -> crate::Result<Vec<u8>> {
+        let mut names = BTreeMap::new();
+        for (id, name) in metadata.iter().enumerate() {
+            names.entry(name).or_insert(id);
+        }
+        let mut used = BTreeMap::new();
+        self.collect_names(&mut used, 0).map_err(oos)?;
+        if let Some(missing) = used.keys().find(|n| !names.contains_key(*n)) {
+            return Err(oos(format!(
+                "field name `{missing}` is not in the variant metadata"
+            )));
+        }
+        let mut value = Vec::new();
+        self.encode_value(&names, &mut value).map_err(oos)?;
+        Ok(value)
+    }
+
     fn collect_names<'s>(
         &'s self,
         names: &mut BTreeMap<&'s str, usize>,
@@ -267,7 +301,7 @@ impl OwnedValue {
                     value.encode_value(names, &mut data)?;
                 }
                 offsets.push(data.len());
-                let id_size = width(names.len());
+                let id_size = width(ids.iter().copied().max().unwrap_or(0));
                 container(out, true, id_size, &ids, &offsets, &data)?;
             }
             OwnedValue::Array(values) => {

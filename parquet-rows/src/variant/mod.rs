@@ -36,6 +36,7 @@ mod build;
 mod json;
 mod metadata;
 mod owned;
+pub(crate) mod read;
 #[cfg(feature = "serde")]
 mod serde;
 #[cfg(test)]

@@ -35,6 +35,14 @@ impl OwnedVariant {
         Self::new(Bytes::from(metadata), Bytes::from(value))
     }
 
+    /// The null variant (static buffers: no allocation).
+    pub fn null() -> Self {
+        OwnedVariant {
+            metadata: Bytes::from_static(&[0x01, 0, 0]),
+            value: Bytes::from_static(&[0]),
+        }
+    }
+
     /// The variant, borrowing `self`.
     pub fn as_variant(&self) -> Variant<'_> {
         // Both buffers were checked in `new` and cannot change since; a
