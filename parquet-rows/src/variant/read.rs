@@ -11,7 +11,7 @@
 //! neither is a missing object field.
 
 use bytes::Bytes;
-use parquet_rows_rules::{self as rules, Logical, Physical, TimeUnit};
+use parquet_rows_rules::{self as rules, Converted, Logical, Physical, TimeUnit};
 
 use super::build::OwnedValue;
 use super::metadata::VariantMetadata;
@@ -123,7 +123,12 @@ pub(crate) fn primitive_kind(column: &rules::Column) -> Option<Prim> {
             .filter(|&s| s <= 38)
             .map(|scale| Prim::Decimal { scale, width })
     };
-    match (column.physical, &column.logical) {
+    let legacy = legacy_logical(column);
+    let logical = match (&column.logical, &legacy) {
+        (None, Some(legacy)) => Some(legacy),
+        (logical, _) => logical.as_ref(),
+    };
+    match (column.physical, logical) {
         (Physical::Boolean, None) => Some(Prim::Bool),
         (
             Physical::Int32,
@@ -187,6 +192,44 @@ pub(crate) fn primitive_kind(column: &rules::Column) -> Option<Prim> {
         (Physical::FixedLenByteArray, Some(Logical::Uuid)) if column.length == 16 => {
             Some(Prim::Uuid)
         }
+        _ => None,
+    }
+}
+
+/// The logical equivalent of a column's legacy converted type: some
+/// writers set only that (duckdb marks shredded strings `UTF8`).
+fn legacy_logical(column: &rules::Column) -> Option<Logical> {
+    match column.converted {
+        Converted::Utf8 => Some(Logical::String),
+        Converted::Date => Some(Logical::Date),
+        Converted::Int8 => Some(Logical::Integer {
+            bits: 8,
+            signed: true,
+        }),
+        Converted::Int16 => Some(Logical::Integer {
+            bits: 16,
+            signed: true,
+        }),
+        Converted::Int32 => Some(Logical::Integer {
+            bits: 32,
+            signed: true,
+        }),
+        Converted::Int64 => Some(Logical::Integer {
+            bits: 64,
+            signed: true,
+        }),
+        Converted::Decimal => Some(Logical::Decimal {
+            precision: column.precision,
+            scale: column.scale,
+        }),
+        Converted::TimeMicros => Some(Logical::Time {
+            unit: TimeUnit::Micros,
+            utc: false,
+        }),
+        Converted::TimestampMicros => Some(Logical::Timestamp {
+            unit: TimeUnit::Micros,
+            utc: true,
+        }),
         _ => None,
     }
 }
@@ -844,3 +887,86 @@ impl<'p> ParquetNode<'p> for OwnedVariant {
 
 impl ListElement for Variant<'_> {}
 impl ListElement for OwnedVariant {}
+
+#[cfg(test)]
+mod tests {
+    use parquet_rows_rules::{Column, Converted, Logical, Physical, Repetition, TimeUnit};
+
+    use super::{primitive_kind, Prim};
+
+    fn column(physical: Physical, logical: Option<Logical>, converted: Converted) -> Column {
+        let mut c = Column::new(physical, Repetition::Optional);
+        c.logical = logical;
+        c.converted = converted;
+        c
+    }
+
+    #[test]
+    fn shredded_column_types() {
+        use Physical::{ByteArray, Double, FixedLenByteArray, Int32, Int64};
+        // duckdb marks shredded strings with the converted type UTF8 only.
+        assert_eq!(
+            primitive_kind(&column(ByteArray, None, Converted::Utf8)),
+            Some(Prim::String)
+        );
+        assert_eq!(
+            primitive_kind(&column(ByteArray, Some(Logical::String), Converted::Utf8)),
+            Some(Prim::String)
+        );
+        assert_eq!(
+            primitive_kind(&column(ByteArray, None, Converted::None)),
+            Some(Prim::Binary)
+        );
+        assert_eq!(
+            primitive_kind(&column(Double, None, Converted::None)),
+            Some(Prim::Double)
+        );
+        assert_eq!(
+            primitive_kind(&column(
+                Int32,
+                Some(Logical::Integer {
+                    bits: 8,
+                    signed: true
+                }),
+                Converted::Int8
+            )),
+            Some(Prim::Int8)
+        );
+        assert_eq!(
+            primitive_kind(&column(
+                Int64,
+                Some(Logical::Timestamp {
+                    unit: TimeUnit::Nanos,
+                    utc: false
+                }),
+                Converted::None
+            )),
+            Some(Prim::Timestamp {
+                nanos: true,
+                utc: false
+            })
+        );
+        // Types the variant encoding has no equivalent of.
+        let unsigned = Logical::Integer {
+            bits: 32,
+            signed: false,
+        };
+        assert_eq!(
+            primitive_kind(&column(Int32, Some(unsigned), Converted::Uint32)),
+            None
+        );
+        let millis = Logical::Timestamp {
+            unit: TimeUnit::Millis,
+            utc: true,
+        };
+        assert_eq!(
+            primitive_kind(&column(Int64, Some(millis), Converted::None)),
+            None
+        );
+        let mut uuid = column(FixedLenByteArray, Some(Logical::Uuid), Converted::None);
+        uuid.length = 16;
+        assert_eq!(primitive_kind(&uuid), Some(Prim::Uuid));
+        uuid.length = 8;
+        assert_eq!(primitive_kind(&uuid), None);
+    }
+}
