@@ -33,7 +33,7 @@ message variants {
           repeated group list {
             required group element {
               optional binary value;
-              optional binary typed_value (STRING);
+              optional binary typed_value (UTF8);
             }
           }
         }
@@ -331,4 +331,108 @@ fn corrupt_variant_bytes_are_errors() {
     let bytes = write_nested(SCHEMA, WriterProperties::builder().build(), &[&rows]);
     let e = parquet_rows::from_bytes::<Owned>(bytes).expect_err("both set");
     assert!(e.to_string().contains("non-object"), "{e}");
+}
+
+#[test]
+fn serde_gives_json_values() {
+    let v = OwnedVariant::from_value(&obj(vec![
+        ("price", OwnedValue::Double(1.5)),
+        (
+            "qty",
+            OwnedValue::Decimal {
+                unscaled: 300,
+                scale: 0,
+                width: 4,
+            },
+        ),
+        (
+            "rate",
+            OwnedValue::Decimal {
+                unscaled: 325,
+                scale: 2,
+                width: 4,
+            },
+        ),
+        ("day", OwnedValue::Date(19724)),
+        (
+            "tags",
+            OwnedValue::Array(vec![s("a"), OwnedValue::Null, OwnedValue::Bool(true)]),
+        ),
+    ]))
+    .expect("encode");
+    let json = serde_json::to_value(&v).expect("serialize");
+    assert_eq!(
+        json,
+        serde_json::json!({
+            "day": "2024-01-02",
+            "price": 1.5,
+            "qty": 300,
+            "rate": 3.25,
+            "tags": ["a", null, true],
+        })
+    );
+    assert_eq!(
+        serde_json::to_value(v.as_variant()).expect("serialize"),
+        json
+    );
+}
+
+#[test]
+fn lists_of_variants() {
+    const LIST_SCHEMA: &str = "
+    message lists {
+      optional group vs (LIST) {
+        repeated group list {
+          optional group element {
+            required binary metadata;
+            required binary value;
+          }
+        }
+      }
+    }";
+    #[derive(ParquetRow, Debug)]
+    struct Lists {
+        vs: Option<Vec<Option<OwnedVariant>>>,
+    }
+    let lists: Vec<Option<Vec<Option<OwnedValue>>>> = vec![
+        Some(vec![
+            Some(OwnedValue::Int64(1)),
+            None,
+            Some(obj(vec![("k", s("v"))])),
+        ]),
+        None,
+        Some(vec![]),
+        Some(vec![Some(OwnedValue::Array(vec![s("x")]))]),
+    ];
+    let rows: Vec<Vec<Dyn>> = lists
+        .iter()
+        .map(|list| {
+            vec![list.as_ref().map_or(Dyn::Null, |items| {
+                list3(items.iter().map(|item| {
+                    item.as_ref().map_or(Dyn::Null, |v| {
+                        let (m, e) = v.encode().expect("encode");
+                        Dyn::Group(vec![Dyn::Bytes(m), Dyn::Bytes(e)])
+                    })
+                }))
+            })]
+        })
+        .collect();
+    let bytes = write_nested(LIST_SCHEMA, WriterProperties::builder().build(), &[&rows]);
+    let read: Vec<Lists> = parquet_rows::from_bytes(bytes).expect("read");
+    let want: Vec<Option<Vec<Option<OwnedVariant>>>> = lists
+        .iter()
+        .map(|l| {
+            l.as_ref().map(|items| {
+                items
+                    .iter()
+                    .map(|i| {
+                        i.as_ref()
+                            .map(|v| OwnedVariant::from_value(v).expect("encode"))
+                    })
+                    .collect()
+            })
+        })
+        .collect();
+    let got: Vec<_> = read.into_iter().map(|r| r.vs).collect();
+    assert_eq!(got, want);
 }
