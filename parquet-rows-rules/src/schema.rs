@@ -114,6 +114,30 @@ impl Node {
         )
     }
 
+    /// Whether the node is a VARIANT group: annotated `VARIANT`, or (for
+    /// writers that drop the annotation) a group whose children are exactly
+    /// `metadata` and `value`, both BYTE_ARRAY, and optionally `typed_value`
+    /// (parquet-format `VariantEncoding.md`, "Variant in Parquet").
+    pub fn is_variant(&self) -> bool {
+        let Node::Group {
+            logical, fields, ..
+        } = self
+        else {
+            return false;
+        };
+        if matches!(logical, Some(Logical::Other(name)) if name.starts_with("VARIANT")) {
+            return true;
+        }
+        let bytes = |name: &str| {
+            fields.iter().any(|f| {
+                matches!(f, Node::Primitive { name: n, column, .. }
+                    if n == name && column.physical == crate::column::Physical::ByteArray)
+            })
+        };
+        let typed = fields.iter().any(|f| f.name() == "typed_value");
+        bytes("metadata") && bytes("value") && fields.len() == 2 + usize::from(typed)
+    }
+
     /// Which Rust field types read this node, for messages about a field that
     /// cannot read it.
     pub fn hint(&self) -> &'static str {
@@ -123,6 +147,8 @@ impl Node {
             "the column is a LIST; read it with `Vec<T>`, `T` a type that reads its elements"
         } else if self.is_map() {
             "the column is a MAP; read it with `HashMap<K, V>`, `BTreeMap<K, V>` or `Vec<(K, V)>`"
+        } else if self.is_variant() {
+            "the column is a VARIANT; read it with `parquet_rows::variant::OwnedVariant` or `Variant<'a>`"
         } else if matches!(self, Node::Group { .. }) {
             "the column is a group; read it with a struct that derives `ParquetRow`"
         } else {

@@ -159,7 +159,7 @@ impl<'p> RowGroup<'_, 'p> {
     }
 
     /// The loaded chunk of leaf column `leaf`.
-    fn loaded(&self, leaf: usize) -> Result<&'p LoadedColumn> {
+    pub(crate) fn loaded(&self, leaf: usize) -> Result<&'p LoadedColumn> {
         let group = self.group;
         match group.columns.binary_search_by_key(&leaf, |c| c.leaf) {
             Ok(i) => Ok(&group.columns[i]),

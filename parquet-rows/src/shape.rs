@@ -44,6 +44,16 @@ pub enum Shape {
     Map(Box<Shape>, Box<Shape>),
     /// `(K, V)`: a group of two fields, by position (a map's key-value pair).
     Pair(Box<Shape>, Box<Shape>),
+    /// A VARIANT group (`metadata`, `value`, and `typed_value` when
+    /// shredded): [`crate::variant::Variant`] and
+    /// [`crate::variant::OwnedVariant`].
+    Variant {
+        /// The type, for messages.
+        rust_type: &'static str,
+        /// Whether the type reads shredded columns (`typed_value`), which
+        /// are rebuilt into owned buffers.
+        shredded: bool,
+    },
     /// A struct that derives `ParquetRow`: a group, its fields by name. The
     /// fields are listed when binding reaches the group, so that a recursive
     /// struct has a finite shape.

@@ -43,6 +43,7 @@
 //!   `#[parquet(nth = ...)]`.
 //! - `write`: the writer, its files read back by parquet-rows and the record API.
 //! - `write_types`: the writer's annotated types (timestamps, times, decimals, feature types) and their attributes.
+//! - `variant`: VARIANT columns, unshredded and shredded, read back as written.
 //!
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
 
@@ -68,6 +69,7 @@ mod quirks;
 mod remote;
 mod roundtrip;
 mod small_strings;
+mod variant;
 mod window;
 mod write;
 mod write_types;

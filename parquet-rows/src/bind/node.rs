@@ -14,6 +14,9 @@ use parquet_rows_rules::{self as rules, Node, Repetition};
 use parquet_rows_rules::FieldKind;
 
 use super::{Mismatch, MismatchKind};
+
+#[path = "variant.rs"]
+mod variant;
 use crate::nested::{Bound, FieldSpec, Shape};
 
 /// Where binding is: the node's first leaf, the levels of its parent, the
@@ -104,6 +107,7 @@ pub(crate) fn bind(shape: &Shape, node: &Node, at: &At, out: &mut Vec<Mismatch>)
         Shape::Map(key, value) => bind_map(key, value, node, at, out),
         Shape::Pair(key, value) => bind_pair(key, value, node, at, out),
         Shape::Struct { fields, .. } => bind_struct(*fields, node, at, out),
+        Shape::Variant { shredded, .. } => variant::bind_variant(*shredded, node, at, out),
     }
 }
 
@@ -459,6 +463,7 @@ fn rust_type(shape: &Shape) -> String {
         Shape::Map(k, v) => format!("Map<{}, {}>", rust_type(k), rust_type(v)),
         Shape::Pair(k, v) => format!("({}, {})", rust_type(k), rust_type(v)),
         Shape::Struct { name, .. } => (*name).to_owned(),
+        Shape::Variant { rust_type, .. } => (*rust_type).to_owned(),
     }
 }
 
