@@ -79,7 +79,7 @@ pub(crate) use reads;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a field of a `#[derive(ParquetRow)]` struct",
     label = "unsupported field type",
-    note = "supported field types: bool, i8-i64, u8-u64, i128, f32, f64, &str, String, Box<str>, Arc<str>, CompactString, &[u8], Vec<u8>, [u8; N], bytes::Bytes, Timestamp, Date, Time, Int96, Decimal, structs that derive ParquetRow, Vec<_>, HashMap<_, _>, BTreeMap<_, _>, and Option<_> of each",
+    note = "supported field types: bool, i8-i64, u8-u64, i128, f32, f64, &str, String, Box<str>, Arc<str>, CompactString, &[u8], Vec<u8>, [u8; N], bytes::Bytes, Timestamp, Date, Time, Int96, Decimal, Variant, OwnedVariant, structs that derive ParquetRow, Vec<_>, HashMap<_, _>, BTreeMap<_, _>, and Option<_> of each",
     note = "borrowed fields (`&str`, `&[u8]`) must use the struct's lifetime parameter; use #[parquet(skip)] for a field that is not in the file",
     note = "for a type of your own, read a supported type and convert it: #[parquet(from = \"f64\")] uses `From<f64>`, #[parquet(try_from = \"&str\")] uses `TryFrom<&str>`"
 )]
