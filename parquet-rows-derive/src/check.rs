@@ -134,6 +134,10 @@ fn check_declared_schema(cx: &Ctxt, cont: &Container<'_>) {
     for field in cont.fields.iter().filter(|f| f.reads_column()) {
         let name = field.ident.to_string();
         let (ty, column) = (field.rust_type.as_str(), field.column.as_str());
+        // Nested types (`Vec`, maps, `Option`s of them) are walked node by node.
+        if crate::nested_check::check(cx, &krate, declared, field) {
+            continue;
+        }
         let nth = field.attrs.nth.as_ref().map(|(n, _)| *n);
         let Err(problem) = schema.bind_nth(column, nth, recognize(ty, &krate)) else {
             continue;

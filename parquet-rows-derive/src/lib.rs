@@ -16,6 +16,7 @@ mod ctxt;
 mod declared;
 mod expand;
 mod filter;
+mod nested_check;
 mod symbol;
 mod write;
 

@@ -12,6 +12,8 @@
 //!   reads a column, [`suggest`] which type would.
 //! - [`Schema::bind`] is the whole verdict for one field: missing column (with
 //!   the closest name), nested column, wrong type.
+//! - [`check_shape`] checks a nested field type ([`TypeShape`]: `Option`,
+//!   `Vec`, maps, pairs around leaves) against a node, as the runtime binds it.
 //! - [`recognize`] maps a field type's tokens to a kind, for the derive.
 //! - [`parse`] reads message-type text (`message m { REQUIRED INT64 ts; }`),
 //!   [`read_schema`] the footer of a Parquet file, [`check_schema`] checks a
@@ -38,6 +40,7 @@ pub mod message;
 pub mod page_header;
 mod parse;
 mod schema;
+mod shape;
 mod syntax;
 mod write;
 
@@ -50,5 +53,6 @@ pub use footer::{
 pub use kind::{check, expected, suggest, FieldKind};
 pub use parse::{parse, ParseError};
 pub use schema::{closest_name, edit_distance, Field, Node, Problem, Schema};
+pub use shape::{check_shape, list_hint, ShapeProblem, ShapeProblemKind, TypeShape, MAP_HINT};
 pub use syntax::recognize;
 pub use write::{decimal_bytes, WriteParams, MAX_DECIMAL_PRECISION};
