@@ -503,6 +503,18 @@ impl Column {
         self.integer().is_some_and(|(_, signed)| !signed)
     }
 
+    /// The annotated width and signedness of an INT32 column annotated
+    /// INT(8|16, _) (`INT_8`, `UINT_16`, ...): every integer field reads its
+    /// values from that many low bits, as pyarrow does. `None` otherwise.
+    pub fn narrow_int32(&self) -> Option<(u8, bool)> {
+        match self.integer() {
+            Some((bits @ (8 | 16), signed)) if self.physical == Physical::Int32 => {
+                Some((bits, signed))
+            }
+            _ => None,
+        }
+    }
+
     /// Whether a field of `bits`/`signed` holds every value of the column's
     /// integer annotation without loss: same signedness and no more bits, or an
     /// unsigned column into a strictly wider signed field. `physical` lists the

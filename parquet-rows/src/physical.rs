@@ -37,6 +37,28 @@ pub struct PlainShape {
     pub fixed_len: Option<usize>,
     /// An INT32 column annotated unsigned: widened with zero extension.
     pub unsigned: bool,
+    /// An INT32 column annotated INT(8|16, signed|unsigned): its values are
+    /// read as the annotation's width says, into every integer field (see
+    /// [`low_bits`]); `None` for every other column.
+    pub narrow: Option<(u8, bool)>,
+}
+
+/// A stored INT32 of a column annotated `(bits, signed)` as the annotation
+/// says: its low 8 or 16 bits, sign- or zero-extended. Drill wrote `UINT_8`
+/// 255 as -1; Arrow C++'s `TransferInt`
+/// (`cpp/src/parquet/arrow/reader_internal.cc`) copies the stored INT32
+/// into the annotated C type, keeping the low bits, so pyarrow reads 255:
+/// so does every integer field here (`docs/writer-quirks.md`).
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // the low bits are the point
+#[inline]
+pub(crate) fn low_bits(v: i32, (bits, signed): (u8, bool)) -> i32 {
+    match (bits, signed) {
+        (8, true) => i32::from(v as i8),
+        (8, false) => i32::from(v as u8),
+        (16, true) => i32::from(v as i16),
+        (16, false) => i32::from(v as u16),
+        _ => v,
+    }
 }
 
 /// The error of a kind a physical type cannot be made from.
@@ -216,10 +238,58 @@ macro_rules! fixed_width {
     };
 }
 
-fixed_width!(
-    /// INT32, read as `i32`.
-    Int32, i32, INT32, delta = |v| v as i32
-);
+/// INT32, read as `i32`; a column annotated INT(8|16, _) as its width says
+/// ([`low_bits`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Int32;
+impl sealed::Sealed for Int32 {}
+impl Physical for Int32 {
+    type Value<'p> = i32;
+    fn accepts(t: Type) -> bool {
+        t == Type::INT32
+    }
+    fn read_plain<'p>(
+        decoder: &mut PlainDecoder<'p>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<(), DecodeError> {
+        // One branch per batch: the common column keeps its plain copy.
+        match shape.narrow {
+            Some(width) => {
+                decoder.read_fixed(n, out, move |b| low_bits(i32::from_le_bytes(b), width))
+            }
+            None => decoder.read_fixed(n, out, i32::from_le_bytes),
+        }
+    }
+    fn read_le4<'p>(
+        decoder: &mut impl ValueDecoder<Item = [u8; 4]>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<(), DecodeError> {
+        match shape.narrow {
+            Some(width) => decoder.decode(
+                n,
+                &mut Mapped(out, move |b| low_bits(i32::from_le_bytes(b), width)),
+            ),
+            None => decoder.decode(n, &mut Mapped(out, i32::from_le_bytes)),
+        }
+    }
+    #[allow(clippy::cast_possible_truncation)] // INT32 values, delta-decoded in 64 bits
+    fn read_ints<'p>(
+        decoder: &mut impl ValueDecoder<Item = i64>,
+        shape: PlainShape,
+        n: usize,
+        out: &mut impl ValueOut<Self::Value<'p>>,
+    ) -> Result<(), DecodeError> {
+        // A closure, not a `fn` pointer: called per value.
+        match shape.narrow {
+            Some(width) => decoder.decode(n, &mut Mapped(out, move |v| low_bits(v as i32, width))),
+            None => decoder.decode(n, &mut Mapped(out, |v| v as i32)),
+        }
+    }
+}
 fixed_width!(
     /// FLOAT, read as `f32`.
     Float, f32, FLOAT
@@ -353,7 +423,9 @@ impl sealed::Sealed for Int64 {}
 
 /// Widens one INT32 value to `i64` as the column's signedness says.
 fn widen(v: i32, shape: PlainShape) -> i64 {
-    if shape.unsigned {
+    if let Some(width) = shape.narrow {
+        i64::from(low_bits(v, width))
+    } else if shape.unsigned {
         i64::from(v as u32)
     } else {
         i64::from(v)
@@ -643,6 +715,7 @@ mod tests {
             physical: Type::BYTE_ARRAY,
             fixed_len: None,
             unsigned: false,
+            narrow: None,
         }
     }
 

@@ -72,6 +72,12 @@ pub(crate) fn is_unsigned(descr: &ColumnDescriptor) -> bool {
     column(descr).is_unsigned()
 }
 
+/// The width and signedness of an INT32 column annotated INT(8|16, _)
+/// (`INT_8`, `UINT_16`, ...): its values are read from that many low bits.
+pub(crate) fn narrow_int32(descr: &ColumnDescriptor) -> Option<(u8, bool)> {
+    column(descr).narrow_int32()
+}
+
 fn physical(t: PhysicalType) -> rules::Physical {
     match t {
         PhysicalType::BOOLEAN => rules::Physical::Boolean,

@@ -96,6 +96,10 @@ enum Domain {
         lo: i128,
         hi: i128,
         int64: bool,
+        /// An INT32 column annotated INT(8|16, _): some values are stored
+        /// out of the annotation's range (Drill's `UINT_8` 255 as -1, 44 as
+        /// 300), and read from their low bits.
+        narrow: Option<u8>,
     },
     Float,
     Double,
@@ -124,7 +128,12 @@ fn domain(c: &RuleColumn) -> Domain {
             (None, None) => (i128::from(i32::MIN), i128::from(i32::MAX)),
         },
     };
-    Domain::Int { lo, hi, int64 }
+    Domain::Int {
+        lo,
+        hi,
+        int64,
+        narrow: c.narrow_int32().map(|(bits, _)| bits),
+    }
 }
 
 /// Integers where a field's type and a column's type part ways.
@@ -193,6 +202,23 @@ const WORDS: &[&str] = &[
     "EURUSD",
 ];
 
+/// Moves some values of a column annotated INT(8|16, _) of `narrow` bits
+/// to other stored values that read as the same value: a whole number of
+/// 2^bits away (Drill's `UINT_8` 255 as -1), which may also break the sort
+/// order the statistics see.
+fn displace(rng: &mut Rng, values: &mut [Option<i128>], narrow: Option<u8>) {
+    let Some(bits) = narrow else { return };
+    for v in values.iter_mut().flatten() {
+        if rng.chance(15) {
+            let away = if rng.chance(50) { -1 } else { 1 } * (1i128 << bits);
+            let moved = *v + away;
+            if i32::try_from(moved).is_ok() {
+                *v = moved;
+            }
+        }
+    }
+}
+
 /// A column of `rows` random values of `domain`, nulls included, sorted by
 /// value when `sorted` (nulls first), as the writer takes it.
 fn column_values(rng: &mut Rng, d: Domain, rows: usize, sorted: bool) -> ColumnValues {
@@ -217,7 +243,12 @@ fn column_values(rng: &mut Rng, d: Domain, rows: usize, sorted: bool) -> ColumnV
             (0..rows).map(|_| rng.maybe(90, |r| r.chance(30))).collect(),
             sorted,
         )),
-        Domain::Int { lo, hi, int64 } => {
+        Domain::Int {
+            lo,
+            hi,
+            int64,
+            narrow,
+        } => {
             let edges: Vec<i128> = int_boundaries()
                 .into_iter()
                 .chain([lo, hi, lo + 1, hi - 1])
@@ -235,8 +266,9 @@ fn column_values(rng: &mut Rng, d: Domain, rows: usize, sorted: bool) -> ColumnV
                     lo + (wide % span) as i128
                 }
             };
-            let values: Vec<Option<i128>> =
+            let mut values: Vec<Option<i128>> =
                 finish((0..rows).map(|_| rng.maybe(90, value)).collect(), sorted);
+            displace(rng, &mut values, narrow);
             // Stored as the column's physical type: unsigned values as
             // their bits.
             if int64 {

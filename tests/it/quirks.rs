@@ -334,3 +334,67 @@ fn annotations_parquet_refuses_do_not_stop_other_columns() {
         parquet::basic::ConvertedType::NONE
     );
 }
+
+#[derive(ParquetRow, Debug, PartialEq, Clone, Copy)]
+struct Wide32 {
+    v: i32,
+}
+
+#[derive(ParquetRow, Debug, PartialEq, Clone, Copy)]
+struct Wide64 {
+    v: i64,
+}
+
+/// `i32` and `i64` fields read a narrow annotated INT32 column from its low
+/// bits too, as pyarrow does: Drill's `UINT_8` -1 is 255 (not -1), and a
+/// filter `eq(255)` finds it. One PLAIN chunk and one dictionary-encoded
+/// chunk (the dictionary holds -1 and 7), each in a row group of its own.
+#[test]
+fn wide_integer_fields_read_narrow_columns_from_their_low_bits() {
+    let schema = vec![
+        Element::root(1),
+        Element {
+            converted_type: Some(converted::UINT_8),
+            ..Element::leaf("v", physical::INT32, None)
+        },
+    ];
+    let plain: Vec<u8> = [-1i32, 255, 7, -1]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    let plain = Chunk::new(
+        "v",
+        physical::INT32,
+        vec![Page::data(4, encoding::PLAIN, plain)],
+    );
+    let dictionary: Vec<u8> = [-1i32, 7].iter().flat_map(|v| v.to_le_bytes()).collect();
+    // Bit width 1, then one bit-packed group of 8 indices: 0, 1, 0, 1.
+    let indices = vec![1, 0b11, 0b1010];
+    let encoded = Chunk::new(
+        "v",
+        physical::INT32,
+        vec![
+            Page::dictionary(2, dictionary),
+            Page::data(4, encoding::RLE_DICTIONARY, indices),
+        ],
+    );
+    let bytes = file(&schema, &[(4, vec![plain]), (4, vec![encoded])]);
+    let file = ParquetFile::from_bytes(bytes).unwrap();
+    let want = [255, 255, 7, 255, 255, 7, 255, 7];
+    let rows: Vec<Wide32> = file.read().unwrap();
+    assert_eq!(rows, want.map(|v| Wide32 { v }));
+    let rows: Vec<Wide64> = file.read().unwrap();
+    assert_eq!(rows, want.map(|v| Wide64 { v: i64::from(v) }));
+    let found: Vec<Wide32> = file.read_where(Wide32::filter().v().eq(255)).unwrap();
+    assert_eq!(found, [Wide32 { v: 255 }; 5]);
+    let found: Vec<Wide64> = file.read_where(Wide64::filter().v().eq(255)).unwrap();
+    assert_eq!(found, [Wide64 { v: 255 }; 5]);
+    let loaded = file
+        .load_where::<Wide64>(Wide64::filter().v().eq(255))
+        .unwrap();
+    let rows: Vec<Wide64> = loaded.rows().unwrap();
+    assert_eq!(rows, [Wide64 { v: 255 }; 5]);
+    // The stored -1 is no value of the column: nothing reads as it.
+    let none: Vec<Wide32> = file.read_where(Wide32::filter().v().eq(-1)).unwrap();
+    assert!(none.is_empty());
+}

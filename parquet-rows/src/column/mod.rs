@@ -120,6 +120,7 @@ impl<'p, P: Physical, S> ColumnReader<'p, P, S> {
                 fixed_len: (descr.physical_type() == parquet::basic::Type::FIXED_LEN_BYTE_ARRAY)
                     .then(|| usize::try_from(descr.type_length()).unwrap_or(0)),
                 unsigned: crate::schema_rules::is_unsigned(descr),
+                narrow: crate::schema_rules::narrow_int32(descr),
             },
             dict: None,
             page: DataPage::empty(),

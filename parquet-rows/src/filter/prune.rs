@@ -36,6 +36,24 @@ fn int32_value(v: i32, unsigned: bool) -> i128 {
     }
 }
 
+/// The value a stored INT32 stands for in column `descr` (of sign
+/// `unsigned`) when it may bound the values read from it: for a column
+/// annotated INT(8|16, _), whose values are read from their low bits
+/// (`physical::low_bits`), only a stored value within the annotation's range
+/// (Drill's `UINT_8` -1 is not; it reads as 255). `None`: the bound is not
+/// used, and nothing is pruned by it.
+fn int32_bound_value(v: i32, unsigned: bool, narrow: Option<(u8, bool)>) -> Option<i128> {
+    let raw = int32_value(v, unsigned);
+    match narrow {
+        Some((bits, true)) => {
+            let half = 1i128 << (bits - 1);
+            (-half..half).contains(&raw).then_some(raw)
+        }
+        Some((bits, false)) => (0..1i128 << bits).contains(&raw).then_some(raw),
+        None => Some(raw),
+    }
+}
+
 /// The value a stored INT64 stands for in a column of sign `unsigned`.
 fn int64_value(v: i64, unsigned: bool) -> i128 {
     if unsigned {
@@ -222,6 +240,7 @@ fn stat_bounds<'a>(
         return None;
     }
     let unsigned = unsigned(descr);
+    let narrow = crate::schema_rules::narrow_int32(descr);
     let pair = |min: Option<ScalarRef<'a>>, max: Option<ScalarRef<'a>>| min.zip(max);
     let number = matches!(
         value,
@@ -230,9 +249,11 @@ fn stat_bounds<'a>(
     match (stats, value) {
         (Statistics::Int32(s), _) if number => pair(
             s.min_opt()
-                .and_then(|v| number_bound(int32_value(*v, unsigned), descr, value)),
+                .and_then(|v| int32_bound_value(*v, unsigned, narrow))
+                .and_then(|v| number_bound(v, descr, value)),
             s.max_opt()
-                .and_then(|v| number_bound(int32_value(*v, unsigned), descr, value)),
+                .and_then(|v| int32_bound_value(*v, unsigned, narrow))
+                .and_then(|v| number_bound(v, descr, value)),
         ),
         (Statistics::Int64(s), _) if number => pair(
             s.min_opt()
@@ -381,6 +402,7 @@ pub(crate) fn dictionary_holds(
         Scalar::Bytes(want) => Some(&want[..]),
         _ => None,
     };
+    let narrow = crate::schema_rules::narrow_int32(descr);
     match (descr.physical_type(), want) {
         // Fixed-length entries: the value's bytes, one entry after another.
         (PhysicalType::FIXED_LEN_BYTE_ARRAY, Some(want)) if matches!(value, Scalar::Bytes(_)) => {
@@ -409,6 +431,21 @@ pub(crate) fn dictionary_holds(
             }
             Some(false)
         }
+        // A column annotated INT(8|16, _) is read from its entries' low
+        // bits: compare what each entry reads as (Drill's `UINT_8` -1 is 255).
+        _ if narrow.is_some() => {
+            let want = match value {
+                Scalar::Int(v) => i128::from(*v),
+                Scalar::UInt(v) => i128::from(*v),
+                _ => return None,
+            };
+            let width = narrow?;
+            let found = page.get(..count.checked_mul(4)?)?.chunks_exact(4).any(|b| {
+                let entry = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                i128::from(crate::physical::low_bits(entry, width)) == want
+            });
+            Some(found)
+        }
         // The stored bits of the value, compared with the stored entries:
         // equal bits are equal values within one column type.
         _ => match stored_int(descr, value)? {
@@ -433,9 +470,16 @@ pub(crate) fn dictionary_holds(
 /// value's PLAIN encoding in the column's type, without a length prefix
 /// (the format's rule). `None` where a filter cannot be asked: floats
 /// (`0.0` and `-0.0`, NaNs: equal values with other bytes), booleans, INT96
-/// and fixed-length columns, and a value the column's type does not map
-/// exactly (an `i64` field's 2^32 on a `uint32` column).
+/// and fixed-length columns, a value the column's type does not map
+/// exactly (an `i64` field's 2^32 on a `uint32` column), and columns
+/// annotated INT(8|16, _).
 pub(crate) fn bloom_bytes(descr: &ColumnDescriptor, value: &Scalar) -> Option<Vec<u8>> {
+    // A column annotated INT(8|16, _) holds any of many stored values for
+    // one value read (its low bits: `UINT_8` 255 stored as 255 or as -1):
+    // no one hash to ask for.
+    if crate::schema_rules::narrow_int32(descr).is_some() {
+        return None;
+    }
     match (descr.physical_type(), value) {
         (PhysicalType::BYTE_ARRAY, Scalar::Str(v)) => Some(v.as_bytes().into()),
         (PhysicalType::BYTE_ARRAY, Scalar::Bytes(v)) => Some(v.to_vec()),
@@ -624,6 +668,7 @@ fn page_bounds<'a>(
     value: &Scalar,
 ) -> Option<(ScalarRef<'a>, ScalarRef<'a>)> {
     let unsigned = unsigned(descr);
+    let narrow = crate::schema_rules::narrow_int32(descr);
     let pair = |min: Option<ScalarRef<'a>>, max: Option<ScalarRef<'a>>| min.zip(max);
     let number = matches!(
         value,
@@ -632,9 +677,11 @@ fn page_bounds<'a>(
     match (index, value) {
         (ColumnIndexMetaData::INT32(i), _) if number => pair(
             i.min_value(page)
-                .and_then(|v| number_bound(int32_value(*v, unsigned), descr, value)),
+                .and_then(|v| int32_bound_value(*v, unsigned, narrow))
+                .and_then(|v| number_bound(v, descr, value)),
             i.max_value(page)
-                .and_then(|v| number_bound(int32_value(*v, unsigned), descr, value)),
+                .and_then(|v| int32_bound_value(*v, unsigned, narrow))
+                .and_then(|v| number_bound(v, descr, value)),
         ),
         (ColumnIndexMetaData::INT64(i), _) if number => pair(
             i.min_value(page)
