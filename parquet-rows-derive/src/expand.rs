@@ -66,16 +66,16 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
         let column = &f.column;
         let rust_type = &f.rust_type;
         let nth = match &f.attrs.nth {
-            Some((n, _)) => quote!(#krate::__private::Some(#n)),
-            None => quote!(#krate::__private::None),
+            Some((n, _)) => quote!(::core::option::Option::Some(#n)),
+            None => quote!(::core::option::Option::None),
         };
         // Spanned at the field's type: an unsupported type is reported there.
         quote_spanned! {ty.span()=>
-            #krate::__private::FieldSpec {
+            #krate::__private_v1::FieldSpec {
                 field: #field,
                 column: #column,
                 rust_type: #rust_type,
-                shape: <#ty as #krate::__private::ParquetNode<#lt>>::shape(),
+                shape: <#ty as #krate::ParquetNode<#lt>>::shape(),
                 nth: #nth,
             }
         }
@@ -101,8 +101,8 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
             });
             (
                 quote! {
-                    const DECLARED_SCHEMA: #krate::__private::Option<&'static str> =
-                        #krate::__private::Option::Some(#text);
+                    const DECLARED_SCHEMA: ::core::option::Option<&'static str> =
+                        ::core::option::Option::Some(#text);
                 },
                 rebuild,
             )
@@ -127,21 +127,21 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
             #filter_impls
 
             #[automatically_derived]
-            impl #impl_generics #krate::__private::ParquetRow<#lt> for #ident #ty_generics #where_clause {
+            impl #impl_generics #krate::ParquetRow<#lt> for #ident #ty_generics #where_clause {
                 const STRUCT_NAME: &'static str = #name;
                 #declared
 
-                fn fields() -> #krate::__private::Fields {
-                    #krate::__private::Fields {
-                        specs: <#krate::__private::Vec<#krate::__private::FieldSpec> as #krate::__private::From<_>>::from([#(#specs),*]),
-                        declared_schema: <Self as #krate::__private::ParquetRow<#lt>>::DECLARED_SCHEMA,
+                fn fields() -> #krate::__private_v1::Fields {
+                    #krate::__private_v1::Fields {
+                        specs: <::std::vec::Vec<#krate::__private_v1::FieldSpec> as ::core::convert::From<_>>::from([#(#specs),*]),
+                        declared_schema: <Self as #krate::ParquetRow<#lt>>::DECLARED_SCHEMA,
                     }
                 }
 
-                fn decode<__S: #krate::__private::RowSink<Self>>(
-                    __rg: &#krate::__private::RowGroup<'_, #lt>,
+                fn decode<__S: #krate::__private_v1::RowSink<Self>>(
+                    __rg: &#krate::__private_v1::RowGroup<'_, #lt>,
                     __out: &mut __S,
-                ) -> #krate::__private::Result<()> {
+                ) -> #krate::Result<()> {
                     #decode
                 }
 
@@ -163,19 +163,27 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
 fn owned_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
     let ident = cont.ident;
     let p = syn::Lifetime::new("'p", Span::call_site());
-    let bounds = read_fields(cont).into_iter().map(|f| {
-        let ty = f.node_type(&p);
-        quote_spanned!(ty.span()=> for<'p> #ty: #krate::__private::ParquetNode<'p>)
-    });
+    let bounds = distinct(read_fields(cont).into_iter().map(|f| f.node_type(&p)))
+        .map(|ty| quote_spanned!(ty.span()=> for<'p> #ty: #krate::ParquetNode<'p>));
     let partitions = partition_fields(cont).into_iter().map(|f| {
         let ty = f.ty;
-        quote_spanned!(ty.span()=> for<'p> #ty: #krate::__private::PartitionNode<'p>)
+        quote_spanned!(ty.span()=> for<'p> #ty: #krate::__private_v1::PartitionNode<'p>)
     });
-    let conversions = conversion_bounds(cont, krate, &p, &quote!(for<'p>));
+    let conversions = conversion_bounds(cont, &p, &quote!(for<'p>));
     quote! {
         #[automatically_derived]
-        impl #krate::__private::OwnedRow for #ident where #(#bounds,)* #(#partitions,)* #(#conversions),* {}
+        impl #krate::OwnedRow for #ident where #(#bounds,)* #(#partitions,)* #(#conversions),* {}
     }
+}
+
+/// Each type once, at its first field's span: one where-clause bound per
+/// distinct field type. Rustc matches every obligation of the impl against
+/// every bound, so a bound per field made the compile time of a struct grow
+/// with the square of its fields (400 fields: 116 s, 11.6 s with one bound
+/// per distinct type).
+pub(crate) fn distinct(types: impl Iterator<Item = syn::Type>) -> impl Iterator<Item = syn::Type> {
+    let mut seen = std::collections::HashSet::new();
+    types.filter(move |ty| seen.insert(ty.to_token_stream().to_string()))
 }
 
 /// The fields that read a column (not `#[parquet(skip)]`, not `#[parquet(partition)]`).
@@ -199,17 +207,15 @@ fn where_fields(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) -
         .iter()
         .flat_map(|w| w.predicates.iter())
         .map(ToTokens::to_token_stream);
-    let bounds = read_fields(cont).into_iter().map(|f| {
-        let ty = f.node_type(lt);
-        quote_spanned!(ty.span()=> #ty: #krate::__private::ParquetNode<#lt>)
-    });
+    let bounds = distinct(read_fields(cont).into_iter().map(|f| f.node_type(lt)))
+        .map(|ty| quote_spanned!(ty.span()=> #ty: #krate::ParquetNode<#lt>));
     // `PartitionNode<'p>`, not `PartitionField`: a bound without the lifetime
     // would be checked here, reporting an unsupported type a second time.
     let partitions = partition_fields(cont).into_iter().map(|f| {
         let ty = f.ty;
-        quote_spanned!(ty.span()=> #ty: #krate::__private::PartitionNode<#lt>)
+        quote_spanned!(ty.span()=> #ty: #krate::__private_v1::PartitionNode<#lt>)
     });
-    let conversions = conversion_bounds(cont, krate, lt, &TokenStream::new());
+    let conversions = conversion_bounds(cont, lt, &TokenStream::new());
     quote!(where #(#own,)* #(#bounds,)* #(#partitions,)* #(#conversions),*)
 }
 
@@ -217,7 +223,6 @@ fn where_fields(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) -
 /// converted field, each behind `binder` (`for<'p>` in `OwnedRow`'s bounds).
 fn conversion_bounds(
     cont: &Container<'_>,
-    krate: &TokenStream,
     lt: &syn::Lifetime,
     binder: &TokenStream,
 ) -> Vec<TokenStream> {
@@ -226,11 +231,11 @@ fn conversion_bounds(
         let fallible = f.attrs.convert.as_ref().is_some_and(|c| c.fallible);
         let bound = if fallible {
             quote! {
-                #binder #target: #krate::__private::TryFrom<#source>,
-                #binder <#target as #krate::__private::TryFrom<#source>>::Error: #krate::__private::Display
+                #binder #target: ::core::convert::TryFrom<#source>,
+                #binder <#target as ::core::convert::TryFrom<#source>>::Error: ::core::fmt::Display
             }
         } else {
-            quote!(#binder #target: #krate::__private::From<#source>)
+            quote!(#binder #target: ::core::convert::From<#source>)
         };
         // At the attribute's type: a missing impl is reported there.
         Some(respan(bound, source.span()))
@@ -273,7 +278,7 @@ fn field_checks(
     let checks = read_fields(cont).into_iter().map(|f| {
         let ty = &f.node_type(&lt);
         quote_spanned! {ty.span()=>
-            let _ = <#ty as #krate::__private::ParquetNode<#lt>>::CHEAP_PLACEHOLDER;
+            let _ = <#ty as #krate::ParquetNode<#lt>>::CHEAP_PLACEHOLDER;
         }
     });
     // A conversion from a source without a lifetime is a bound without one,
@@ -288,17 +293,17 @@ fn field_checks(
         let fallible = f.attrs.convert.as_ref().is_some_and(|c| c.fallible);
         let check = if fallible {
             quote! {
-                let _ = <<#target as #krate::__private::TryFrom<#source>>::Error as #krate::__private::Display>::fmt;
+                let _ = <<#target as ::core::convert::TryFrom<#source>>::Error as ::core::fmt::Display>::fmt;
             }
         } else {
-            quote!(let _ = <#target as #krate::__private::From<#source>>::from;)
+            quote!(let _ = <#target as ::core::convert::From<#source>>::from;)
         };
         Some(respan(check, source.span()))
     });
     let partitions = partition_fields(cont).into_iter().map(|f| {
         let ty = f.ty;
         quote_spanned! {ty.span()=>
-            let _ = <#ty as #krate::__private::PartitionField>::from_partition;
+            let _ = <#ty as #krate::PartitionField>::from_partition;
         }
     });
     quote! {
@@ -315,7 +320,7 @@ fn field_checks(
 fn all_cheap(read: &[&Field<'_>], krate: &TokenStream, lt: &syn::Lifetime) -> TokenStream {
     let cheap = read.iter().map(|f| {
         let ty = f.ty;
-        quote_spanned!(ty.span()=> <#ty as #krate::__private::ParquetNode<#lt>>::CHEAP_PLACEHOLDER)
+        quote_spanned!(ty.span()=> <#ty as #krate::ParquetNode<#lt>>::CHEAP_PLACEHOLDER)
     });
     quote!(true #(&& #cheap)*)
 }
@@ -339,9 +344,9 @@ fn field_inits(
             if f.is_partition() {
                 let value = format_ident!("__q{}", partitions);
                 partitions += 1;
-                quote_spanned!(ty.span()=> #field: <#ty as #krate::__private::PartitionNode<#lt>>::copy(&#value))
+                quote_spanned!(ty.span()=> #field: <#ty as #krate::__private_v1::PartitionNode<#lt>>::copy(&#value))
             } else if f.attrs.skip {
-                quote_spanned!(ty.span()=> #field: <#ty as #krate::__private::Default>::default())
+                quote_spanned!(ty.span()=> #field: <#ty as ::core::default::Default>::default())
             } else {
                 next += 1;
                 let value = read(f, next - 1);
@@ -360,7 +365,7 @@ fn placeholder_inits(
 ) -> Vec<TokenStream> {
     field_inits(cont, krate, lt, |f, _| {
         let ty = f.ty;
-        quote_spanned!(ty.span()=> <#ty as #krate::__private::ParquetNode<#lt>>::placeholder())
+        quote_spanned!(ty.span()=> <#ty as #krate::ParquetNode<#lt>>::placeholder())
     })
 }
 
@@ -377,8 +382,7 @@ fn node_impl(
     let name = ident.to_string();
     let (own_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
     let read = read_fields(cont);
-    let node =
-        |ty: &syn::Type| quote_spanned!(ty.span()=> <#ty as #krate::__private::ParquetNode<#lt>>);
+    let node = |ty: &syn::Type| quote_spanned!(ty.span()=> <#ty as #krate::ParquetNode<#lt>>);
     let cursor_types = read.iter().map(|f| {
         let node = node(f.ty);
         quote_spanned!(f.ty.span()=> #node::Cursor)
@@ -410,70 +414,72 @@ fn node_impl(
     let first = node(read[0].ty);
     quote! {
         #[automatically_derived]
-        impl #impl_generics #krate::__private::ParquetNode<#lt> for #ident #ty_generics #where_fields {
-            fn shape() -> #krate::__private::Shape {
-                #krate::__private::Shape::Struct {
+        impl #impl_generics #krate::ParquetNode<#lt> for #ident #ty_generics #where_fields {
+            fn shape() -> #krate::__private_v1::Shape {
+                #krate::__private_v1::Shape::Struct {
                     name: #name,
-                    fields: || <Self as #krate::__private::ParquetRow<#lt>>::fields().specs,
+                    fields: || <Self as #krate::ParquetRow<#lt>>::fields().specs,
                 }
             }
             fn placeholder() -> Self {
                 Self { #(#placeholders),* }
             }
             const CHEAP_PLACEHOLDER: bool = #cheap;
-            type Reader = #krate::__private::Assembled<#lt, Self>;
+            type Reader = #krate::__private_v1::Assembled<#lt, Self>;
             fn reader(
-                __rg: &#krate::__private::RowGroup<'_, #lt>,
-                __bound: &#krate::__private::Bound,
-            ) -> #krate::__private::Result<Self::Reader> {
-                #krate::__private::Assembled::new(__rg, __bound)
+                __rg: &#krate::__private_v1::RowGroup<'_, #lt>,
+                __bound: &#krate::__private_v1::Bound,
+            ) -> #krate::Result<Self::Reader> {
+                #krate::__private_v1::Assembled::new(__rg, __bound)
             }
-            type OptionReader = #krate::__private::Assembled<#lt, #krate::__private::Option<Self>>;
+            type OptionReader = #krate::__private_v1::Assembled<#lt, ::core::option::Option<Self>>;
             fn option_reader(
-                __rg: &#krate::__private::RowGroup<'_, #lt>,
-                __bound: &#krate::__private::Bound,
-            ) -> #krate::__private::Result<Self::OptionReader> {
-                #krate::__private::Assembled::new(__rg, __bound)
+                __rg: &#krate::__private_v1::RowGroup<'_, #lt>,
+                __bound: &#krate::__private_v1::Bound,
+            ) -> #krate::Result<Self::OptionReader> {
+                #krate::__private_v1::Assembled::new(__rg, __bound)
             }
             type Cursor = (#(#cursor_types,)*);
             fn cursor(
-                __rg: &#krate::__private::RowGroup<'_, #lt>,
-                __bound: &#krate::__private::Bound,
-            ) -> #krate::__private::Result<Self::Cursor> {
-                #krate::__private::Ok((#(#opens,)*))
+                __rg: &#krate::__private_v1::RowGroup<'_, #lt>,
+                __bound: &#krate::__private_v1::Bound,
+            ) -> #krate::Result<Self::Cursor> {
+                ::core::result::Result::Ok((#(#opens,)*))
             }
             #[inline]
-            fn def(__c: &mut Self::Cursor) -> #krate::__private::Result<u32> {
+            fn def(__c: &mut Self::Cursor) -> #krate::Result<u32> {
                 #first::def(&mut __c.0)
             }
             #[inline]
-            fn rep(__c: &mut Self::Cursor) -> #krate::__private::Result<#krate::__private::Option<u32>> {
+            fn rep(__c: &mut Self::Cursor) -> #krate::Result<::core::option::Option<u32>> {
                 #first::rep(&mut __c.0)
             }
-            fn skip(__c: &mut Self::Cursor) -> #krate::__private::Result<()> {
+            fn skip(__c: &mut Self::Cursor) -> #krate::Result<()> {
                 #(#skips)*
-                #krate::__private::Ok(())
+                ::core::result::Result::Ok(())
             }
-            fn next(__c: &mut Self::Cursor) -> #krate::__private::Result<Self> {
-                #krate::__private::Ok(Self { #(#inits),* })
+            fn next(__c: &mut Self::Cursor) -> #krate::Result<Self> {
+                ::core::result::Result::Ok(Self { #(#inits),* })
             }
-            fn skip_records(__c: &mut Self::Cursor, __n: usize) -> #krate::__private::Result<()> {
+            fn skip_records(__c: &mut Self::Cursor, __n: usize) -> #krate::Result<()> {
                 #(#skip_records)*
-                #krate::__private::Ok(())
+                ::core::result::Result::Ok(())
             }
-            fn finish(__c: &mut Self::Cursor) -> #krate::__private::Result<()> {
+            fn finish(__c: &mut Self::Cursor) -> #krate::Result<()> {
                 #(#finishes)*
-                #krate::__private::Ok(())
+                ::core::result::Result::Ok(())
             }
         }
 
         #[automatically_derived]
-        impl #own_generics #krate::__private::ListElement for #ident #ty_generics #where_clause {}
+        impl #own_generics #krate::__private_v1::ListElement for #ident #ty_generics #where_clause {}
     }
 }
 
 /// The body of `ParquetRow::decode`: one column reader and one buffer per read
-/// field. Per batch, the rows are placed (each field holding a cheap
+/// field, opened on the row group, and one closure that does each step the
+/// runtime's row loop asks for (`parquet_rows::runtime::decode`: skip rows,
+/// fill a batch, finish), one statement per field in each. Per batch, the rows are placed (each field holding a cheap
 /// placeholder) and each reader writes its column straight into its field of
 /// those rows; a struct with a field whose placeholder is not cheap
 /// (`Arc<str>`) has each reader fill its buffer, then the buffers zipped into
@@ -489,8 +495,8 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
     let readers = (0..read.len()).map(|i| {
         let (ty, reader, buffer) = (&node[i], reader(i), buffer(i));
         quote_spanned! {ty.span()=>
-            let mut #reader = <#ty as #krate::__private::ParquetNode<#lt>>::reader(__rg, __rg.field(#i)?)?;
-            let mut #buffer: #krate::__private::Vec<#ty> = #krate::__private::Vec::new();
+            let mut #reader = <#ty as #krate::ParquetNode<#lt>>::reader(__rg, __rg.field(#i)?)?;
+            let mut #buffer: ::std::vec::Vec<#ty> = ::std::vec::Vec::new();
         }
     });
     let converts = read.iter().any(|f| f.attrs.convert.is_some());
@@ -500,7 +506,7 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
     let fills_into = read.iter().enumerate().map(|(i, f)| {
         let (ty, field, reader, buffer) = (f.ty, f.ident, reader(i), buffer(i));
         quote_spanned! {ty.span()=>
-            #krate::__private::BatchReader::<#ty>::read_into(
+            #krate::__private_v1::BatchReader::<#ty>::read_into(
                 &mut #reader,
                 &mut *__rows,
                 |__row: &mut Self| &mut __row.#field,
@@ -512,12 +518,12 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
         let (ty, reader, buffer) = (&node[i], reader(i), buffer(i));
         quote_spanned! {ty.span()=>
             #buffer.clear();
-            #krate::__private::BatchReader::<#ty>::read(&mut #reader, __n, &mut #buffer)?;
+            #krate::__private_v1::BatchReader::<#ty>::read(&mut #reader, __n, &mut #buffer)?;
         }
     });
     let finishes = (0..read.len()).map(|i| {
         let (ty, reader) = (&node[i], reader(i));
-        quote_spanned!(ty.span()=> #krate::__private::BatchReader::<#ty>::finish(&mut #reader)?;)
+        quote_spanned!(ty.span()=> #krate::__private_v1::BatchReader::<#ty>::finish(&mut #reader)?;)
     });
     let placeholders = placeholder_inits(cont, krate, lt);
 
@@ -531,7 +537,7 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
             #(#fills)*
             #(#conversions)*
             #drains
-            #krate::__private::RowSink::append(__out, #rows);
+            #krate::__private_v1::RowSink::append(__out, #rows);
         }
     } else {
         quote! {
@@ -540,58 +546,47 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
                 // batch's rows: one move per value, where decoding into a
                 // buffer per column and zipping the buffers into rows takes
                 // two. See the README's performance section.
-                let __rows = #krate::__private::RowSink::place(__out, __n, || Self { #(#placeholders),* });
+                let __rows = #krate::__private_v1::RowSink::place(__out, __n, || Self { #(#placeholders),* });
                 #(#fills_into)*
             } else {
                 #(#fills)*
                 #drains
-                #krate::__private::RowSink::append(__out, #rows);
+                #krate::__private_v1::RowSink::append(__out, #rows);
             }
         }
     };
 
-    // Rows of a field's pages outside the rows a query loaded: skipped
-    // (see `parquet_rows::filter::discard`).
-    let discard = |end: &str| -> Vec<TokenStream> {
-        let end = format_ident!("{}", end);
-        (0..read.len())
-            .map(|i| {
-                let (ty, reader) = (&node[i], reader(i));
-                quote_spanned! {ty.span()=>
-                    #krate::__private::discard::<#ty, _>(&mut #reader, __rg.#end(#i)?)?;
-                }
-            })
-            .collect()
-    };
-    let (leading, trailing) = (discard("leading"), discard("trailing"));
-    // Rows a query's predicates rejected, between the runs of rows that
-    // matched (see `parquet_rows::pages::select`).
+    // Rows a column must not hand out (outside the rows a query loaded, or
+    // rejected by its predicates): `__rows(i)` of them, see
+    // `parquet_rows::runtime`.
     let skips = (0..read.len()).map(|i| {
         let (ty, reader) = (&node[i], reader(i));
         quote_spanned! {ty.span()=>
-            #krate::__private::discard::<#ty, _>(&mut #reader, __skip)?;
+            #krate::__private_v1::discard::<#ty, _>(&mut #reader, __rows(#i)?)?;
         }
     });
 
+    // The column readers, opened here; the row loop (runs, batches, edges)
+    // is the runtime's.
     quote! {
         #(#partitions)*
         #(#readers)*
         #(#converters)*
-        #(#leading)*
-        for &(__skip, __take) in __rg.runs() {
-            if __skip > 0 {
-                #(#skips)*
+        #krate::__private_v1::decode(__rg, __out, |__step: #krate::__private_v1::Step<'_, __S>| {
+            match __step {
+                #krate::__private_v1::Step::Skip(__rows) => {
+                    let _ = __rows;
+                    #(#skips)*
+                }
+                #krate::__private_v1::Step::Fill(__n, __out) => {
+                    #batch
+                }
+                #krate::__private_v1::Step::Finish => {
+                    #(#finishes)*
+                }
             }
-            let mut __left = __take;
-            while __left > 0 {
-                let __n = if __left < #krate::__private::BATCH { __left } else { #krate::__private::BATCH };
-                #batch
-                __left -= __n;
-            }
-        }
-        #(#trailing)*
-        #(#finishes)*
-        #krate::__private::Ok(())
+            ::core::result::Result::Ok(())
+        })
     }
 }
 
@@ -627,16 +622,16 @@ fn zip_rows(
     });
     let inits = field_inits(cont, krate, lt, |f, i| {
         let drain = format_ident!("__i{}", i);
-        let value = quote!(#krate::__private::Iterator::next(&mut #drain)?);
+        let value = quote!(::core::iter::Iterator::next(&mut #drain)?);
         match &f.attrs.convert {
             // Spanned at the attribute's type: a missing `From` impl is
             // reported there.
             Some(convert) if !convert.fallible => {
                 let span = convert.source.span();
                 if f.converts_inside_option() {
-                    quote_spanned!(span=> #krate::__private::Option::map(#value, #krate::__private::From::from))
+                    quote_spanned!(span=> ::core::option::Option::map(#value, ::core::convert::From::from))
                 } else {
-                    quote_spanned!(span=> #krate::__private::From::from(#value))
+                    quote_spanned!(span=> ::core::convert::From::from(#value))
                 }
             }
             _ => value,
@@ -644,7 +639,7 @@ fn zip_rows(
     });
     let drains = quote!(#(#drains)*);
     let rows = quote! {
-        #krate::__private::Iterator::map_while(0..__n, |_| #krate::__private::Some(Self { #(#inits),* }))
+        ::core::iter::Iterator::map_while(0..__n, |_| ::core::option::Option::Some(Self { #(#inits),* }))
     };
     (drains, rows)
 }
@@ -663,7 +658,7 @@ fn partition_values(
             let (ty, value) = (f.ty, format_ident!("__q{}", k));
             let (key, field, rust_type) = (&f.column, f.ident.to_string(), &f.rust_type);
             quote_spanned! {ty.span()=>
-                let #value = <#ty as #krate::__private::PartitionNode<#lt>>::partition(
+                let #value = <#ty as #krate::__private_v1::PartitionNode<#lt>>::partition(
                     __rg.partitions(), #key, #field, #rust_type,
                 )?;
             }
@@ -688,8 +683,8 @@ fn try_from_steps(
         .map(|(i, f)| {
             let (ty, target, converter) = (f.ty, zipped(i), format_ident!("__k{}", i));
             quote_spanned! {ty.span()=>
-                let mut #target: #krate::__private::Vec<#ty> = #krate::__private::Vec::new();
-                let mut #converter = #krate::__private::Converter::new(__rg, #i)?;
+                let mut #target: ::std::vec::Vec<#ty> = ::std::vec::Vec::new();
+                let mut #converter = #krate::__private_v1::Converter::new(__rg, #i)?;
             }
         });
     let conversions = read
@@ -733,31 +728,31 @@ fn fallback(input: &syn::DeriveInput, krate: &TokenStream) -> TokenStream {
     // An owned struct stays usable with `from_path` and the like.
     let owned = input.generics.lifetimes().next().is_none().then(|| {
         quote! {
-            impl #own_generics #krate::__private::OwnedRow for #ident #ty_generics #own_where {}
+            impl #own_generics #krate::OwnedRow for #ident #ty_generics #own_where {}
         }
     });
     quote! {
         #[allow(unused_qualifications)]
         const _: () = {
-            impl #impl_generics #krate::__private::ParquetRow<#lt> for #ident #ty_generics #where_clause {
+            impl #impl_generics #krate::ParquetRow<#lt> for #ident #ty_generics #where_clause {
                 const STRUCT_NAME: &'static str = "";
-                fn fields() -> #krate::__private::Fields {
+                fn fields() -> #krate::__private_v1::Fields {
                     ::core::unimplemented!()
                 }
-                fn decode<__S: #krate::__private::RowSink<Self>>(
-                    _: &#krate::__private::RowGroup<'_, #lt>,
+                fn decode<__S: #krate::__private_v1::RowSink<Self>>(
+                    _: &#krate::__private_v1::RowGroup<'_, #lt>,
                     _: &mut __S,
-                ) -> #krate::__private::Result<()> {
+                ) -> #krate::Result<()> {
                     ::core::unimplemented!()
                 }
-                type Filter = #krate::__private::NoFilter;
-                fn test(&self, _: &#krate::__private::Predicate) -> bool {
+                type Filter = #krate::__private_v1::NoFilter;
+                fn test(&self, _: &#krate::__private_v1::Predicate) -> bool {
                     true
                 }
                 fn probes(
-                    _: &#krate::__private::RowGroup<'_, #lt>,
-                    _: &[#krate::__private::Predicate],
-                ) -> #krate::__private::Result<#krate::__private::Vec<#krate::__private::Box<dyn #krate::__private::Probe + #lt>>> {
+                    _: &#krate::__private_v1::RowGroup<'_, #lt>,
+                    _: &[#krate::__private_v1::Predicate],
+                ) -> #krate::Result<::std::vec::Vec<::std::boxed::Box<dyn #krate::__private_v1::Probe + #lt>>> {
                     ::core::unimplemented!()
                 }
             }

@@ -99,7 +99,7 @@ pub fn filter_struct(
         #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
         #[allow(non_camel_case_types)]
         #vis struct #filter {
-            __predicates: #krate::__private::Predicates,
+            __predicates: #krate::__private_v1::Predicates,
         }
     }
 }
@@ -141,8 +141,8 @@ pub fn filter_impls(
         quote_spanned! {f.ty.span()=>
             #[doc = #doc]
             #[must_use]
-            #vis fn #name<#(#lifetimes),*>(self) -> #krate::__private::Column<Self, <#ty as #krate::__private::FilterField>::Value> {
-                #krate::__private::Column::new(self, #i)
+            #vis fn #name<#(#lifetimes),*>(self) -> #krate::Column<Self, <#ty as #krate::FilterField>::Value> {
+                #krate::Column::new(self, #i)
             }
         }
     });
@@ -156,7 +156,7 @@ pub fn filter_impls(
             #[doc = #filter_doc]
             #[must_use]
             #vis fn filter() -> #filter {
-                <#filter as #krate::__private::Default>::default()
+                <#filter as ::core::default::Default>::default()
             }
         }
 
@@ -167,20 +167,20 @@ pub fn filter_impls(
         }
 
         #[automatically_derived]
-        impl #krate::__private::RowFilter for #filter {
-            fn as_predicates_mut(&mut self) -> &mut #krate::__private::Predicates {
+        impl #krate::RowFilter for #filter {
+            fn as_predicates_mut(&mut self) -> &mut #krate::__private_v1::Predicates {
                 &mut self.__predicates
             }
-            fn into_predicate_list(self) -> #krate::__private::Predicates {
+            fn into_predicate_list(self) -> #krate::__private_v1::Predicates {
                 self.__predicates
             }
             #partition_test
         }
 
         #[automatically_derived]
-        impl #krate::__private::From<#filter> for #krate::__private::Query<#filter> {
+        impl ::core::convert::From<#filter> for #krate::Query<#filter> {
             fn from(__filter: #filter) -> Self {
-                #krate::__private::Query::from_filter(__filter)
+                #krate::Query::from_filter(__filter)
             }
         }
     }
@@ -197,12 +197,12 @@ pub fn test_fn(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
         .map(|(i, f)| {
             let (name, ty) = (f.ident, f.ty);
             quote_spanned! {ty.span()=>
-                #i => __p.matches(<#ty as #krate::__private::FilterField>::scalar(&self.#name)),
+                #i => __p.matches(<#ty as #krate::FilterField>::scalar(&self.#name)),
             }
         });
     quote! {
         #[inline]
-        fn test(&self, __p: &#krate::__private::Predicate) -> bool {
+        fn test(&self, __p: &#krate::__private_v1::Predicate) -> bool {
             match __p.field() {
                 #(#arms)*
                 _ => true,
@@ -217,21 +217,21 @@ pub fn probes_fn(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) 
     let probes = fields(cont, krate).into_iter().map(|(i, f)| {
         let ty = &compared_type(f, lt);
         quote_spanned! {f.ty.span()=>
-            #krate::__private::Extend::extend(
+            ::core::iter::Extend::extend(
                 &mut __probes,
-                #krate::__private::probe::<<#ty as #krate::__private::FilterField>::Probe<#lt>>(__rg, #i, __preds)?,
+                #krate::__private_v1::probe::<<#ty as #krate::FilterField>::Probe<#lt>>(__rg, #i, __preds)?,
             );
         }
     });
     quote! {
         fn probes(
-            __rg: &#krate::__private::RowGroup<'_, #lt>,
-            __preds: &[#krate::__private::Predicate],
-        ) -> #krate::__private::Result<#krate::__private::Vec<#krate::__private::Box<dyn #krate::__private::Probe + #lt>>> {
+            __rg: &#krate::__private_v1::RowGroup<'_, #lt>,
+            __preds: &[#krate::__private_v1::Predicate],
+        ) -> #krate::Result<::std::vec::Vec<::std::boxed::Box<dyn #krate::__private_v1::Probe + #lt>>> {
             #[allow(unused_mut)]
-            let mut __probes = #krate::__private::Vec::new();
+            let mut __probes = ::std::vec::Vec::new();
             #(#probes)*
-            #krate::__private::Ok(__probes)
+            ::core::result::Result::Ok(__probes)
         }
     }
 }
@@ -247,9 +247,9 @@ fn partition_test(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
             let ty = f.ty;
             let (key, field, rust_type) = (&f.column, f.ident.to_string(), &f.rust_type);
             quote_spanned! {ty.span()=>
-                #i => #krate::__private::Some(
-                    <#ty as #krate::__private::PartitionNode<'static>>::partition(__partitions, #key, #field, #rust_type)
-                        .map(|__v| __p.matches(<#ty as #krate::__private::FilterField>::scalar(&__v))),
+                #i => ::core::option::Option::Some(
+                    <#ty as #krate::__private_v1::PartitionNode<'static>>::partition(__partitions, #key, #field, #rust_type)
+                        .map(|__v| __p.matches(<#ty as #krate::FilterField>::scalar(&__v))),
                 ),
             }
         })
@@ -259,12 +259,12 @@ fn partition_test(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
     }
     quote! {
         fn partition_test(
-            __p: &#krate::__private::Predicate,
-            __partitions: &#krate::__private::Partitions,
-        ) -> #krate::__private::Option<#krate::__private::Result<bool>> {
+            __p: &#krate::__private_v1::Predicate,
+            __partitions: &#krate::Partitions,
+        ) -> ::core::option::Option<#krate::Result<bool>> {
             match __p.field() {
                 #(#arms)*
-                _ => #krate::__private::None,
+                _ => ::core::option::Option::None,
             }
         }
     }

@@ -1,6 +1,6 @@
 //! The write impl's code (`ParquetWrite`): for each field, which column it
 //! writes and how to reach its value. The runtime's `Writer` owns the loop
-//! over rows (`__private::push_column`), and the column each field type
+//! over rows (`__private_v1::push_column`), and the column each field type
 //! writes is decided by the shared rules at run time (`FieldKind::writes`).
 
 use proc_macro2::{Span, TokenStream};
@@ -36,10 +36,8 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
     // A bound with a lifetime of its own is not a "trivial" bound, which
     // rustc would check (and reject) at the impl rather than at the use.
     let w = syn::Lifetime::new("'__w", Span::call_site());
-    let bounds = fields.iter().map(|f| {
-        let ty = f.ty;
-        quote_spanned!(ty.span()=> for<#w> #ty: #krate::__private::WriteField)
-    });
+    let bounds = crate::expand::distinct(fields.iter().map(|f| f.ty.clone()))
+        .map(|ty| quote_spanned!(ty.span()=> for<#w> #ty: #krate::WriteField));
     let statics = cont
         .generics
         .lifetimes()
@@ -57,17 +55,17 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
         let encoding = match f.attrs.write.encoding {
             Some(variant) => {
                 let variant = syn::Ident::new(variant, Span::call_site());
-                quote!(#krate::__private::Some(#krate::__private::ColumnEncoding::#variant))
+                quote!(::core::option::Option::Some(#krate::__private_v1::ColumnEncoding::#variant))
             }
-            None => quote!(#krate::__private::None),
+            None => quote!(::core::option::Option::None),
         };
         let bloom_filter = f.attrs.write.bloom_filter;
         quote_spanned! {ty.span()=>
-            #krate::__private::WriteSpec {
+            #krate::__private_v1::WriteSpec {
                 field: #field,
                 column: #column,
-                kind: <#ty as #krate::__private::WriteField>::KIND,
-                nullable: <#ty as #krate::__private::WriteField>::NULLABLE,
+                kind: <#ty as #krate::WriteField>::KIND,
+                nullable: <#ty as #krate::WriteField>::NULLABLE,
                 params: #params,
                 encoding: #encoding,
                 bloom_filter: #bloom_filter,
@@ -77,22 +75,22 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
     let pushes = fields.iter().enumerate().map(|(i, f)| {
         let member = f.ident;
         quote! {
-            #krate::__private::push_column(__rows, &mut __columns[#i], |__row| &__row.#member);
+            #krate::__private_v1::push_column(__rows, &mut __columns[#i], |__row| &__row.#member);
         }
     });
     quote! {
         #[automatically_derived]
-        impl #impl_generics #krate::__private::ParquetWrite for #ident #ty_generics
+        impl #impl_generics #krate::ParquetWrite for #ident #ty_generics
         where #(#own,)* #(#bounds,)*
         {
             type Shape = #shape;
             const STRUCT_NAME: &'static str = #name;
-            fn write_specs() -> #krate::__private::Vec<#krate::__private::WriteSpec> {
-                <#krate::__private::Vec<#krate::__private::WriteSpec> as #krate::__private::From<_>>::from([#(#specs),*])
+            fn write_specs() -> ::std::vec::Vec<#krate::__private_v1::WriteSpec> {
+                <::std::vec::Vec<#krate::__private_v1::WriteSpec> as ::core::convert::From<_>>::from([#(#specs),*])
             }
             fn push_columns(
                 __rows: &[Self],
-                __columns: &mut [#krate::__private::ColumnBuffer],
+                __columns: &mut [#krate::__private_v1::ColumnBuffer],
             ) {
                 #(#pushes)*
             }
@@ -102,10 +100,10 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
 
 /// The `WriteParams` of a field's `unit`, `utc`, `precision` and `scale`.
 fn write_params(attrs: &crate::attr::WriteAttrs, krate: &TokenStream) -> TokenStream {
-    let p = quote!(#krate::__private);
+    let p = quote!(#krate::__private_v1);
     let option = |value: Option<TokenStream>| match value {
-        Some(v) => quote!(#p::Some(#v)),
-        None => quote!(#p::None),
+        Some(v) => quote!(::core::option::Option::Some(#v)),
+        None => quote!(::core::option::Option::None),
     };
     let unit = option(attrs.unit.as_deref().map(|unit| match unit {
         "millis" => quote!(#p::TimeUnit::Millis),

@@ -387,6 +387,7 @@ mod quirks;
 #[cfg(feature = "object_store")]
 pub mod remote;
 mod row;
+mod runtime;
 mod schema_error;
 mod schema_rules;
 mod shape;
@@ -447,46 +448,24 @@ pub use rust_decimal;
 #[cfg(feature = "uuid")]
 pub use uuid;
 
-/// What the derive-generated code uses. Not public API.
+/// What the derive-generated code uses that is not public API: the row
+/// loop's runtime ([`runtime::decode`]) and the pieces a struct's column
+/// readers are made of. Everything public is reached by its public path and
+/// `core`/`std` items by theirs. The version in the name changes when the
+/// generated code and this module stop matching, so that a derive of another
+/// version fails to compile instead of misbehaving.
 #[doc(hidden)]
-pub mod __private {
+pub mod __private_v1 {
     pub use crate::bind::Fields;
-    pub use crate::column::ColumnReader;
     pub use crate::convert::Converter;
-    pub use crate::error::Result;
-    pub use crate::field::ParquetField;
-    pub use crate::filter::{
-        discard, Column, FilterField, NoFilter, Predicate, Predicates, Query, RowFilter, ScalarRef,
-    };
+    pub use crate::filter::{discard, NoFilter, Predicate, Predicates};
     pub use crate::group::RowGroup;
-    pub use crate::nested::{
-        Assembled, BatchReader, Bound, FieldSpec, ListElement, ParquetNode, Shape,
-    };
+    pub use crate::nested::{Assembled, BatchReader, Bound, FieldSpec, ListElement, Shape};
     pub use crate::pages::select::probe;
-    pub use crate::partition::{PartitionField, PartitionNode, Partitions};
-    pub use crate::physical::Physical;
-    pub use crate::row::{OwnedRow, ParquetRow, Probe};
+    pub use crate::partition::PartitionNode;
+    pub use crate::row::Probe;
+    pub use crate::runtime::{decode, Step};
     pub use crate::sink::RowSink;
-    pub use crate::writer::{
-        push_column, ColumnBuffer, ColumnEncoding, ParquetWrite, WriteField, WriteSpec,
-    };
-    pub use core::convert::From;
-    pub use core::convert::Into;
-    pub use core::convert::TryFrom;
-    pub use core::default::Default;
-    pub use core::fmt::Display;
-    pub use core::iter::Extend;
-    pub use core::iter::Iterator;
-    pub use core::option::Option;
-    pub use core::option::Option::None;
-    pub use core::option::Option::Some;
-    pub use core::result::Result::Ok;
-    pub use parquet_rows_rules::FieldKind;
+    pub use crate::writer::{push_column, ColumnBuffer, ColumnEncoding, WriteSpec};
     pub use parquet_rows_rules::{TimeUnit, WriteParams};
-    pub use std::boxed::Box;
-    pub use std::vec::Vec;
-
-    /// Rows decoded per batch: small enough that a batch of every field's
-    /// values stays in L1/L2 cache, large enough to amortise per-batch work.
-    pub const BATCH: usize = 1024;
 }

@@ -129,7 +129,7 @@ pub trait BatchReader<T> {
         let mut scratch = Vec::new();
         let mut left = n;
         while left > 0 {
-            let batch = left.min(crate::__private::BATCH);
+            let batch = left.min(crate::runtime::BATCH);
             self.read(batch, &mut scratch)?;
             scratch.clear();
             left -= batch;

@@ -208,14 +208,14 @@ pub(crate) fn select<'p, T: crate::ParquetRow<'p>>(
         return Ok(runs);
     }
     let enough = window.take.map(|t| t.saturating_add(window.skip));
-    let mut keep = vec![true; crate::__private::BATCH.min(rows)];
+    let mut keep = vec![true; crate::runtime::BATCH.min(rows)];
     let mut done = 0;
     while done < rows {
         if enough.is_some_and(|n| runs.selected >= n) {
             runs.push(false, rows - done);
             break;
         }
-        let keep = &mut keep[..crate::__private::BATCH.min(rows - done)];
+        let keep = &mut keep[..crate::runtime::BATCH.min(rows - done)];
         keep.fill(true);
         for probe in &mut probes {
             probe.test(keep)?;

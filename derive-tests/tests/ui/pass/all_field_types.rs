@@ -50,7 +50,7 @@ fn main() {
         fields
             .specs
             .iter()
-            .filter(|f| matches!(f.shape, parquet_rows::__private::Shape::Option(_)))
+            .filter(|f| matches!(f.shape, parquet_rows::__private_v1::Shape::Option(_)))
             .count()
             == 9
     );
