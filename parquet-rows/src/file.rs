@@ -256,9 +256,9 @@ impl ParquetFile {
                             "row group {g} does not exist; the file has {}",
                             self.num_row_groups()
                         ),
-                        Some(fetched) => format!(
-                            "row group {g} was not fetched (row groups {fetched:?} were)"
-                        ),
+                        Some(fetched) => {
+                            format!("row group {g} was not fetched (row groups {fetched:?} were)")
+                        }
                     };
                     return Err(Error::Unsupported {
                         location: Location::default(),
@@ -521,7 +521,7 @@ impl ParquetFile {
         &self,
         query: impl Into<Query<T::Filter>>,
     ) -> Result<Pages> {
-        self.load_selection::<T>(&query.into().erase(), false)
+        self.rows::<T>().filter(query).load()
     }
 
     /// The pages of the rows of `selection`: every row group planned, then
@@ -583,8 +583,7 @@ impl ParquetFile {
     where
         T: OwnedRow,
     {
-        let binding = self.bind::<T>()?;
-        self.read_selection(&binding, &query.into().erase())
+        self.rows::<T>().filter(query).collect()
     }
 
     /// The rows of `selection`: every row group planned first, the output
@@ -675,7 +674,7 @@ impl ParquetFile {
     where
         T: OwnedRow,
     {
-        self.rows_with(Selection::default())
+        self.rows::<T>().stream()
     }
 
     /// Like [`ParquetFile::stream`], over the rows matching `query`; row groups
@@ -687,11 +686,7 @@ impl ParquetFile {
     where
         T: OwnedRow,
     {
-        self.rows_with(query.into().erase())
-    }
-
-    fn rows_with<T: OwnedRow>(&self, selection: Selection) -> Result<Rows<'_, T>> {
-        Self::stream_selection(Held::Borrowed(self), selection)
+        self.rows::<T>().filter(query).stream()
     }
 
     /// The stream of the rows of `selection` read from `file` (this file,
@@ -729,14 +724,17 @@ impl ParquetFile {
     where
         T: OwnedRow + Send,
     {
-        let binding = self.bind::<T>()?;
-        self.par_read_selection(&binding, &query.into().erase())
+        self.rows::<T>().filter(query).threads(0).collect()
     }
 
     /// The rows of `query`, planned, loaded and decoded a task per row
     /// group on rayon's pool; the window applied in file order.
     #[cfg(feature = "rayon")]
-    pub(crate) fn par_read_selection<T>(&self, binding: &Binding, query: &Selection) -> Result<Vec<T>>
+    pub(crate) fn par_read_selection<T>(
+        &self,
+        binding: &Binding,
+        query: &Selection,
+    ) -> Result<Vec<T>>
     where
         T: OwnedRow + Send,
     {

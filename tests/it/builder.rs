@@ -291,7 +291,11 @@ fn every_combination_reads_the_full_read_narrowed_from_an_object_store() {
             "remote",
             &all,
             case,
-            vec![("collect", collect), ("load + rows", load), ("batches", batches)],
+            vec![
+                ("collect", collect),
+                ("load + rows", load),
+                ("batches", batches),
+            ],
         );
     }
     // The blocking twins, outside the runtime.
@@ -319,7 +323,8 @@ fn a_row_group_the_file_does_not_have_is_an_error() {
     let file = ParquetFile::from_bytes(file()).unwrap();
     let err = file.rows::<Row>().row_groups([1, 4]).collect().unwrap_err();
     assert!(
-        err.to_string().contains("row group 4 does not exist; the file has 4"),
+        err.to_string()
+            .contains("row group 4 does not exist; the file has 4"),
         "{err}"
     );
     assert!(file.rows::<Row>().row_groups([9]).stream().is_err());
@@ -356,7 +361,12 @@ fn the_builders_options_limit_the_read() {
     // 1,000 rows do not fit; 10 do, by a window, on every ending.
     let err = file.rows::<Row>().options(small).collect().unwrap_err();
     assert!(matches!(err, parquet_rows::Error::Limit { .. }), "{err}");
-    let rows: Vec<Row> = file.rows::<Row>().options(small).limit(10).collect().unwrap();
+    let rows: Vec<Row> = file
+        .rows::<Row>()
+        .options(small)
+        .limit(10)
+        .collect()
+        .unwrap();
     assert_eq!(rows.len(), 10);
     let rows: Vec<Row> = file
         .rows::<Row>()
@@ -366,5 +376,10 @@ fn the_builders_options_limit_the_read() {
         .collect()
         .unwrap();
     assert_eq!(rows.len(), 10);
-    assert!(file.rows::<Row>().options(small).threads(2).collect().is_err());
+    assert!(file
+        .rows::<Row>()
+        .options(small)
+        .threads(2)
+        .collect()
+        .is_err());
 }

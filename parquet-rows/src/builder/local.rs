@@ -2,16 +2,20 @@
 //! planned read (`ParquetFile::plan_read`) of the builder's selection, on
 //! the file narrowed to the builder's row groups and options.
 
-use super::{Parallel, RowsBuilder, Serial};
+#[cfg(feature = "rayon")]
+use super::Parallel;
+use super::{RowsBuilder, Serial};
 use crate::error::Result;
 use crate::file::{Held, ParquetFile, Rows};
 use crate::pages::Pages;
 use crate::row::{OwnedRow, ParquetRow};
 
+#[cfg(feature = "rayon")]
 impl<S, T, M: 'static> RowsBuilder<'_, S, T, M> {
     /// Whether the read runs on this thread.
     pub(super) fn serial(&self) -> bool {
-        !std::any::TypeId::of::<M>().eq(&std::any::TypeId::of::<Parallel>()) || self.spec.threads == 1
+        !std::any::TypeId::of::<M>().eq(&std::any::TypeId::of::<Parallel>())
+            || self.spec.threads == 1
     }
 }
 
@@ -47,6 +51,7 @@ impl<'f, T, M: 'static> RowsBuilder<'f, ParquetFile, T, M> {
         T: ParquetRow<'p>,
     {
         let file = self.file()?;
+        #[cfg(feature = "rayon")]
         let parallel = !self.serial();
         if self.spec.everything() {
             #[cfg(feature = "rayon")]

@@ -6,7 +6,9 @@
 
 use futures_util::Stream;
 
-use super::{Parallel, RowsBuilder, Serial};
+#[cfg(feature = "rayon")]
+use super::Parallel;
+use super::{RowsBuilder, Serial};
 use crate::error::{Error, Location, Result};
 use crate::file::ParquetFile;
 use crate::pages::Pages;
@@ -208,6 +210,112 @@ impl<T: OwnedRow + Send> RowsBuilder<'_, RemoteFile, T, Parallel> {
 
     /// [`RowsBuilder::collect`] of a remote file on several threads,
     /// blocking.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime (use the async method there).
+    pub fn collect_blocking(self) -> Result<Vec<T>> {
+        block_on(self.collect())?
+    }
+}
+
+impl crate::dataset::Dataset {
+    /// A read of the rows of `T` in every file, to narrow (filter,
+    /// window, row groups of each file) and end in owned rows (async, with
+    /// a `_blocking` twin); see [`RowsBuilder`]. The window is the
+    /// dataset's (its rows in file order); `row_groups` keeps, in each
+    /// file, the row groups of those indexes.
+    ///
+    /// ```
+    /// # use std::sync::Arc;
+    /// # use object_store::{memory::InMemory, path::Path, ObjectStore, ObjectStoreExt};
+    /// # use parquet_rows::dataset::Dataset;
+    /// # use parquet_rows::ParquetRow;
+    /// #[derive(ParquetRow)]
+    /// struct Quote { ts: i64, bid: f64 }
+    ///
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # let bytes = parquet_rows::doc_support::tick_file(100)?;
+    /// # let store: Arc<dyn ObjectStore> = Arc::new(InMemory::new());
+    /// # let rt = tokio::runtime::Builder::new_current_thread().build()?;
+    /// # for day in ["01", "02"] {
+    /// #     rt.block_on(store.put(&Path::from(format!("ticks/{day}.parquet")), bytes.clone().into()))?;
+    /// # }
+    /// let dataset = Dataset::open_blocking(store, "ticks")?;
+    /// let quotes: Vec<Quote> = dataset.rows::<Quote>().offset(95).limit(10).collect_blocking()?;
+    /// assert_eq!(quotes.len(), 10); // 5 from the first file, 5 from the second
+    /// # Ok(()) }
+    /// ```
+    pub fn rows<T>(&self) -> RowsBuilder<'_, crate::dataset::Dataset, T> {
+        RowsBuilder::new(self)
+    }
+}
+
+impl<T, M: 'static> RowsBuilder<'_, crate::dataset::Dataset, T, M> {
+    /// The dataset with the builder's options.
+    fn dataset(&self) -> crate::dataset::Dataset {
+        match self.spec.options {
+            Some(options) => self.source.clone().with_options(options),
+            None => self.source.clone(),
+        }
+    }
+}
+
+impl<T: OwnedRow> RowsBuilder<'_, crate::dataset::Dataset, T, Serial> {
+    /// The rows read, owned: every file's, in file order.
+    pub async fn collect(self) -> Result<Vec<T>> {
+        let only = self.spec.row_groups.as_deref();
+        self.dataset()
+            .read_selection(self.spec.selection(), only, crate::dataset::read_file::<T>)
+            .await
+    }
+
+    /// [`RowsBuilder::collect`] of a dataset, blocking.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime (use the async method there).
+    pub fn collect_blocking(self) -> Result<Vec<T>> {
+        block_on(self.collect())?
+    }
+}
+
+#[cfg(feature = "rayon")]
+impl<T: OwnedRow + Send> RowsBuilder<'_, crate::dataset::Dataset, T, Parallel> {
+    /// The rows read, owned, every file's in file order: each file's
+    /// fetched row groups decoded on the builder's threads.
+    pub async fn collect(self) -> Result<Vec<T>> {
+        let only = self.spec.row_groups.as_deref();
+        let threads = self.spec.threads;
+        let dataset = self.dataset();
+        if threads == 1 {
+            return dataset
+                .read_selection(self.spec.selection(), only, crate::dataset::read_file::<T>)
+                .await;
+        }
+        // A fn pointer carries no thread count: the pool is entered here,
+        // and each file decodes on the pool it runs in.
+        let decode: fn(&ParquetFile, &crate::filter::Selection) -> Result<Vec<T>> =
+            |file, selection| {
+                let binding = file.bind::<T>()?;
+                file.par_read_selection(&binding, selection)
+            };
+        let read = dataset.read_selection(self.spec.selection(), only, decode);
+        if threads == 0 || threads == rayon::current_num_threads() {
+            return read.await;
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| {
+                Error::Io(std::io::Error::other(format!(
+                    "a pool of {threads} threads: {e}"
+                )))
+            })?;
+        pool.install(|| block_on(read))?
+    }
+
+    /// [`RowsBuilder::collect`] of a dataset on several threads, blocking.
     ///
     /// # Panics
     ///

@@ -7,12 +7,13 @@ use crate::options::ReadOptions;
 /// window on top of it, the row groups, the limits and the threads.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Spec {
-    pub(crate) query: Selection,               // the filter, with its own offset and limit
-    pub(crate) offset: usize,                  // rows of the query's to skip
-    pub(crate) limit: Option<usize>,           // rows of the query's to return at most
+    pub(crate) query: Selection, // the filter, with its own offset and limit
+    pub(crate) offset: usize,    // rows of the query's to skip
+    pub(crate) limit: Option<usize>, // rows of the query's to return at most
     pub(crate) row_groups: Option<Vec<usize>>, // by index in the footer; `None`: every one
-    pub(crate) options: Option<ReadOptions>,   // `None`: the source's
-    pub(crate) threads: usize,                 // 0: rayon's current pool; read by `Parallel` only
+    pub(crate) options: Option<ReadOptions>, // `None`: the source's
+    #[cfg_attr(not(feature = "rayon"), allow(dead_code))] // set by `threads` (feature `rayon`)
+    pub(crate) threads: usize, // 0: rayon's current pool; read by `Parallel` only
 }
 
 impl Spec {
