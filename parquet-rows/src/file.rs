@@ -691,10 +691,10 @@ impl ParquetFile {
 
     /// The stream of the rows of `selection` read from `file` (this file,
     /// or a narrowing of it the stream owns).
-    pub(crate) fn stream_selection<'f, T: OwnedRow>(
-        file: Held<'f>,
+    pub(crate) fn stream_selection<T: OwnedRow>(
+        file: Held<'_>,
         selection: Selection,
-    ) -> Result<Rows<'f, T>> {
+    ) -> Result<Rows<'_, T>> {
         let binding = file.bind::<T>()?;
         let (selection, groups) = match selection.for_partitions::<FilterOf<T>>(&file.partitions)? {
             Some(selection) => (selection, file.group_list()),
@@ -742,7 +742,7 @@ impl ParquetFile {
         let Some(selection) = query.for_partitions::<FilterOf<T>>(&self.partitions)? else {
             return Ok(Vec::new());
         };
-        let plan = self.plan_read(&binding, &selection, true)?;
+        let plan = self.plan_read(binding, &selection, true)?;
         self.options.check_output::<T>(plan.rows())?;
         let selection = &plan.selection;
         // Each row group returns at most the window's end: no more of its

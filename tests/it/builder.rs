@@ -383,3 +383,55 @@ fn the_builders_options_limit_the_read() {
         .collect()
         .is_err());
 }
+
+#[test]
+fn a_datasets_builder_reads_every_files_rows_narrowed() {
+    use parquet_rows::dataset::Dataset;
+    let bytes = file();
+    let one: Vec<Row> = parquet_rows::from_bytes(bytes.clone()).unwrap();
+    let store: Arc<dyn ObjectStore> = Arc::new(InMemory::new());
+    let runtime = crate::remote::runtime();
+    for name in ["a", "b"] {
+        let location = Path::from(format!("rows/{name}.parquet"));
+        runtime
+            .block_on(store.put(&location, bytes.clone().into()))
+            .unwrap();
+    }
+    let dataset = runtime.block_on(Dataset::open(store, "rows")).unwrap();
+    for case in cases().iter().step_by(5) {
+        // Each file narrowed by the filter and row groups, then the
+        // dataset's window over both files' rows.
+        let per_file = Case {
+            offset: None,
+            limit: None,
+            ..case.clone()
+        };
+        let mut want = expected(&one, &per_file);
+        if let Filter::Symbol = case.filter {
+            // The query's limit of 40 counts the dataset's rows.
+            want = [want.clone(), want].concat();
+            want.truncate(40);
+        } else {
+            want = [want.clone(), want].concat();
+        }
+        let want: Vec<Row> = want
+            .into_iter()
+            .skip(case.offset.unwrap_or(0))
+            .take(case.limit.unwrap_or(usize::MAX))
+            .collect();
+        let got = if case.threads > 1 {
+            narrow!(dataset.rows::<Row>(), case, Row)
+                .threads(case.threads)
+                .collect_blocking()
+        } else {
+            narrow!(dataset.rows::<Row>(), case, Row).collect_blocking()
+        };
+        let got = got.unwrap_or_else(|e| panic!("{case:?}: {e}"));
+        assert!(
+            got == want,
+            "{case:?}: {} rows, {} expected",
+            got.len(),
+            want.len()
+        );
+    }
+}

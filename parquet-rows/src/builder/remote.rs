@@ -172,7 +172,9 @@ fn async_stream<'r, T: OwnedRow + 'r>(
     futures_util::stream::once(async move {
         let groups = groups?;
         let groups = groups.unwrap_or_else(|| (0..remote.num_row_groups()).collect());
-        Ok::<_, Error>(RemoteFile::stream_selection::<T>(remote, selection, groups))
+        Ok::<_, Error>(RemoteFile::stream_selection::<T>(
+            remote, selection, &groups,
+        ))
     })
     .flat_map(|stream| match stream {
         Ok(stream) => stream.left_stream(),

@@ -215,8 +215,8 @@ impl RemoteFile {
         &'a self,
         query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
     ) -> impl Stream<Item = Result<Vec<T>>> + 'a {
-        let groups = (0..self.num_row_groups()).collect();
-        stream_selection::<T, _>(self, query.into().erase(), groups)
+        let groups: Vec<usize> = (0..self.num_row_groups()).collect();
+        stream_selection::<T, _>(self, query.into().erase(), &groups)
     }
 
     /// The stream of the rows of `selection` in row groups `groups`
@@ -225,7 +225,7 @@ impl RemoteFile {
     pub(crate) fn stream_selection<'a, T: OwnedRow + 'a>(
         self: Arc<Self>,
         selection: Selection,
-        groups: Vec<usize>,
+        groups: &[usize],
     ) -> impl Stream<Item = Result<Vec<T>>> + 'a {
         stream_selection::<T, _>(self, selection, groups)
     }
@@ -321,7 +321,7 @@ impl RemoteFile {
 fn stream_selection<'a, T, R>(
     remote: R,
     whole: Selection,
-    groups: Vec<usize>,
+    groups: &[usize],
 ) -> impl Stream<Item = Result<Vec<T>>> + 'a
 where
     T: OwnedRow + 'a,
