@@ -382,6 +382,11 @@ impl ParquetFile {
     /// bound columns are held in memory; use [`ParquetFile::row_groups`] for files
     /// larger than memory.
     pub fn load<'p, T: ParquetRow<'p>>(&self) -> Result<Pages> {
+        self.rows::<T>().load()
+    }
+
+    /// [`ParquetFile::load`]: every row group read, in order.
+    pub(crate) fn load_all<'p, T: ParquetRow<'p>>(&self) -> Result<Pages> {
         let binding = self.bind::<T>()?;
         let row_groups = self
             .group_list()
@@ -468,6 +473,14 @@ impl ParquetFile {
     /// in memory at once. `T` must own its data (no borrowed fields): for
     /// `&str` fields use [`ParquetFile::load`] and [`Pages::rows`].
     pub fn read<T>(&self) -> Result<Vec<T>>
+    where
+        T: OwnedRow,
+    {
+        self.rows::<T>().collect()
+    }
+
+    /// [`ParquetFile::read`]: row groups read and decoded one at a time.
+    pub(crate) fn read_all<T>(&self) -> Result<Vec<T>>
     where
         T: OwnedRow,
     {
@@ -783,6 +796,15 @@ impl ParquetFile {
     where
         T: OwnedRow + Send,
     {
+        self.rows::<T>().threads(0).collect()
+    }
+
+    /// [`ParquetFile::par_read`] on rayon's current pool.
+    #[cfg(feature = "rayon")]
+    pub(crate) fn par_read_all<T>(&self) -> Result<Vec<T>>
+    where
+        T: OwnedRow + Send,
+    {
         let binding = self.bind::<T>()?;
         self.options.check_output::<T>(self.num_rows())?;
         let meta = self.reader.metadata();
@@ -798,7 +820,7 @@ impl ParquetFile {
         let plausible =
             crate::pages::plausible_rows(usize::try_from(self.len).unwrap_or(usize::MAX));
         if rows > plausible {
-            return self.read();
+            return self.read_all();
         }
         // The split depends only on the row counts, known before loading.
         let parts = split(&counts, &self.options);
@@ -1085,7 +1107,7 @@ pub fn from_path<T>(path: impl AsRef<Path>) -> Result<Vec<T>>
 where
     T: OwnedRow,
 {
-    ParquetFile::open(path)?.read()
+    ParquetFile::open(path)?.rows::<T>().collect()
 }
 
 /// Reads every row of an open Parquet file into owned rows.
@@ -1093,7 +1115,7 @@ pub fn from_file<T>(file: std::fs::File) -> Result<Vec<T>>
 where
     T: OwnedRow,
 {
-    ParquetFile::from_file(file)?.read()
+    ParquetFile::from_file(file)?.rows::<T>().collect()
 }
 
 /// Reads every row of a Parquet file held in memory into owned rows.
@@ -1101,5 +1123,5 @@ pub fn from_bytes<T>(bytes: impl Into<Bytes>) -> Result<Vec<T>>
 where
     T: OwnedRow,
 {
-    ParquetFile::from_bytes(bytes)?.read()
+    ParquetFile::from_bytes(bytes)?.rows::<T>().collect()
 }

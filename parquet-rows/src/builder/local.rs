@@ -58,7 +58,7 @@ impl<'f, T, M: 'static> RowsBuilder<'f, ParquetFile, T, M> {
             if parallel {
                 return super::threads::on_threads(self.spec.threads, || file.par_load::<T>());
             }
-            return file.load::<T>();
+            return file.load_all::<T>();
         }
         let selection = self.spec.selection();
         #[cfg(feature = "rayon")]
@@ -138,7 +138,7 @@ impl<T: OwnedRow> RowsBuilder<'_, ParquetFile, T, Serial> {
     pub fn collect(self) -> Result<Vec<T>> {
         let file = self.file()?;
         if self.spec.everything() {
-            return file.read();
+            return file.read_all();
         }
         let binding = file.bind::<T>()?;
         file.read_selection(&binding, &self.spec.selection())
@@ -153,14 +153,14 @@ impl<T: OwnedRow + Send> RowsBuilder<'_, ParquetFile, T, Parallel> {
         let file = self.file()?;
         if self.serial() {
             if self.spec.everything() {
-                return file.read();
+                return file.read_all();
             }
             let binding = file.bind::<T>()?;
             return file.read_selection(&binding, &self.spec.selection());
         }
         super::threads::on_threads(self.spec.threads, || {
             if self.spec.everything() {
-                return file.par_read();
+                return file.par_read_all();
             }
             let binding = file.bind::<T>()?;
             file.par_read_selection(&binding, &self.spec.selection())
