@@ -435,3 +435,58 @@ fn a_datasets_builder_reads_every_files_rows_narrowed() {
         );
     }
 }
+
+#[test]
+fn the_builders_remote_futures_can_be_spawned_on_a_multi_thread_runtime() {
+    use parquet_rows::dataset::Dataset;
+    let store: Arc<dyn ObjectStore> = Arc::new(InMemory::new());
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let location = Path::from("d/rows.parquet");
+        store.put(&location, file().into()).await.unwrap();
+        let remote = RemoteFile::open(Arc::clone(&store), location)
+            .await
+            .unwrap();
+        let dataset = Dataset::open(Arc::clone(&store), "d").await.unwrap();
+        let query = || Row::filter().id().lt(300);
+        let r = remote.clone();
+        let n = tokio::spawn(async move {
+            r.rows::<Row>()
+                .filter(query())
+                .collect()
+                .await
+                .map(|v| v.len())
+        });
+        assert_eq!(n.await.unwrap().unwrap(), 300);
+        let r = remote.clone();
+        let n = tokio::spawn(async move {
+            let rows = r.rows::<Row>().filter(query()).threads(2).collect().await;
+            rows.map(|v| v.len())
+        });
+        assert_eq!(n.await.unwrap().unwrap(), 300);
+        let r = remote.clone();
+        let n = tokio::spawn(async move {
+            let pages = r.rows::<Borrowed>().row_groups([1]).load().await?;
+            pages.rows::<Borrowed>().map(|v| v.len())
+        });
+        assert_eq!(n.await.unwrap().unwrap(), GROUP);
+        let r = remote.clone();
+        let n = tokio::spawn(async move {
+            let groups: Vec<Vec<Row>> = r.rows::<Row>().offset(990).batches().try_collect().await?;
+            Ok::<_, parquet_rows::Error>(groups.concat().len())
+        });
+        assert_eq!(n.await.unwrap().unwrap(), 10);
+        let d = dataset.clone();
+        let n = tokio::spawn(async move {
+            d.rows::<Row>()
+                .filter(query())
+                .collect()
+                .await
+                .map(|v| v.len())
+        });
+        assert_eq!(n.await.unwrap().unwrap(), 300);
+    });
+}
