@@ -45,6 +45,7 @@ use crate::row::{OwnedRow, ParquetRow};
 /// }
 /// # Ok(()) }
 /// ```
+#[derive(Clone)] // cheap: the footer, the source and the partitions are shared
 pub struct ParquetFile {
     // The parsed footer (named for the `parquet` `FileReader` it replaced,
     // whose `metadata` and `num_row_groups` it keeps): every source reads it
@@ -210,6 +211,67 @@ impl ParquetFile {
         self
     }
 
+    /// A read of the rows of `T`, to narrow (filter, window, row groups)
+    /// and end (owned rows, borrowed [`Pages`], a stream); see
+    /// [`RowsBuilder`](crate::builder::RowsBuilder).
+    ///
+    /// ```
+    /// # use parquet_rows::{ParquetFile, ParquetRow};
+    /// #[derive(ParquetRow)]
+    /// struct Quote { ts: i64, symbol: String, bid: f64 }
+    ///
+    /// # fn main() -> parquet_rows::Result<()> {
+    /// # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(100)?)?;
+    /// let quotes: Vec<Quote> = file
+    ///     .rows::<Quote>()
+    ///     .filter(Quote::filter().symbol().eq("EURUSD"))
+    ///     .offset(10)
+    ///     .limit(5)
+    ///     .collect()?;
+    /// assert_eq!(quotes.len(), 5);
+    /// # Ok(()) }
+    /// ```
+    pub fn rows<T>(&self) -> crate::builder::RowsBuilder<'_, ParquetFile, T> {
+        crate::builder::RowsBuilder::new(self)
+    }
+
+    /// This file reading only the row groups `groups` (indexes in the
+    /// footer, among those it reads; kept in file order) with `options`:
+    /// a builder's narrowing, sharing the footer and the source.
+    pub(crate) fn scoped(
+        &self,
+        groups: Option<&[usize]>,
+        options: Option<ReadOptions>,
+    ) -> Result<ParquetFile> {
+        let mut file = self.clone();
+        if let Some(options) = options {
+            file.options = options;
+        }
+        if let Some(groups) = groups {
+            let list = self.group_list();
+            for &g in groups {
+                if !list.contains(&g) {
+                    let message = match &self.groups {
+                        None => format!(
+                            "row group {g} does not exist; the file has {}",
+                            self.num_row_groups()
+                        ),
+                        Some(fetched) => {
+                            format!("row group {g} was not fetched (row groups {fetched:?} were)")
+                        }
+                    };
+                    return Err(Error::Unsupported {
+                        location: Location::default(),
+                        message,
+                    });
+                }
+            }
+            let kept: Vec<usize> = list.into_iter().filter(|g| groups.contains(g)).collect();
+            file.groups = Some(Arc::from(kept));
+        }
+        Ok(file)
+    }
+
     /// The row groups this file reads, in order, by their index in the footer.
     fn group_list(&self) -> Vec<usize> {
         match &self.groups {
@@ -308,7 +370,7 @@ impl ParquetFile {
     }
 
     /// Checks that `T` matches the schema; returns its binding.
-    fn bind<'p, T: ParquetRow<'p>>(&self) -> Result<Binding> {
+    pub(crate) fn bind<'p, T: ParquetRow<'p>>(&self) -> Result<Binding> {
         let binding = bind(T::STRUCT_NAME, &T::fields(), self.schema())?;
         crate::footer::check_dropped(&self.reader, &binding.leaves, self.schema())?;
         Ok(binding)
@@ -320,6 +382,11 @@ impl ParquetFile {
     /// bound columns are held in memory; use [`ParquetFile::row_groups`] for files
     /// larger than memory.
     pub fn load<'p, T: ParquetRow<'p>>(&self) -> Result<Pages> {
+        self.rows::<T>().load()
+    }
+
+    /// [`ParquetFile::load`]: every row group read, in order.
+    pub(crate) fn load_all<'p, T: ParquetRow<'p>>(&self) -> Result<Pages> {
         let binding = self.bind::<T>()?;
         let row_groups = self
             .group_list()
@@ -409,6 +476,14 @@ impl ParquetFile {
     where
         T: OwnedRow,
     {
+        self.rows::<T>().collect()
+    }
+
+    /// [`ParquetFile::read`]: row groups read and decoded one at a time.
+    pub(crate) fn read_all<T>(&self) -> Result<Vec<T>>
+    where
+        T: OwnedRow,
+    {
         let binding = self.bind::<T>()?;
         self.options.check_output::<T>(self.num_rows())?;
         let mut out = Vec::new();
@@ -459,27 +534,44 @@ impl ParquetFile {
         &self,
         query: impl Into<Query<T::Filter>>,
     ) -> Result<Pages> {
+        self.rows::<T>().filter(query).load()
+    }
+
+    /// The pages of the rows of `selection`: every row group planned, then
+    /// loaded in order, or with `parallel` (feature `rayon`) planned and
+    /// loaded a task per row group, its pages decompressed on rayon's pool.
+    pub(crate) fn load_selection<'p, T: ParquetRow<'p>>(
+        &self,
+        query: &Selection,
+        parallel: bool,
+    ) -> Result<Pages> {
         let binding = self.bind::<T>()?;
-        let query = query.into().erase();
+        let filtered = |selection: Selection| {
+            Some(std::sync::Arc::new(Filtered {
+                selection,
+                struct_name: T::STRUCT_NAME,
+            }))
+        };
         let Some(selection) = query.for_partitions::<T::Filter>(&self.partitions)? else {
             let mut pages = self.pages(Vec::new());
-            pages.filter = Some(std::sync::Arc::new(Filtered {
-                selection: query,
-                struct_name: T::STRUCT_NAME,
-            }));
+            pages.filter = filtered(query.clone());
             return Ok(pages);
         };
-        let plan = self.plan_read(&binding, &selection, false)?;
-        let row_groups = plan
-            .groups
-            .iter()
-            .map(|(i, group)| self.load_columns(*i, &binding, &self.source, Some(group), false))
-            .collect::<Result<_>>()?;
+        let plan = self.plan_read(&binding, &selection, parallel)?;
+        let load = |(i, group): &(usize, GroupPlan)| {
+            self.load_columns(*i, &binding, &self.source, Some(group), parallel)
+        };
+        #[cfg(feature = "rayon")]
+        let row_groups = if parallel {
+            use rayon::prelude::*;
+            plan.groups.par_iter().map(load).collect::<Result<_>>()?
+        } else {
+            plan.groups.iter().map(load).collect::<Result<_>>()?
+        };
+        #[cfg(not(feature = "rayon"))]
+        let row_groups = plan.groups.iter().map(load).collect::<Result<_>>()?;
         let mut pages = self.pages(row_groups);
-        pages.filter = Some(std::sync::Arc::new(Filtered {
-            selection: plan.selection,
-            struct_name: T::STRUCT_NAME,
-        }));
+        pages.filter = filtered(plan.selection);
         Ok(pages)
     }
 
@@ -504,14 +596,13 @@ impl ParquetFile {
     where
         T: OwnedRow,
     {
-        let binding = self.bind::<T>()?;
-        self.read_selection(&binding, &query.into().erase())
+        self.rows::<T>().filter(query).collect()
     }
 
     /// The rows of `selection`: every row group planned first, the output
     /// checked once against the rows planned, then the row groups loaded
     /// and decoded one at a time until the window is full.
-    fn read_selection<T: OwnedRow>(
+    pub(crate) fn read_selection<T: OwnedRow>(
         &self,
         binding: &Binding,
         selection: &Selection,
@@ -596,7 +687,7 @@ impl ParquetFile {
     where
         T: OwnedRow,
     {
-        self.rows_with(Selection::default())
+        self.rows::<T>().stream()
     }
 
     /// Like [`ParquetFile::stream`], over the rows matching `query`; row groups
@@ -608,18 +699,23 @@ impl ParquetFile {
     where
         T: OwnedRow,
     {
-        self.rows_with(query.into().erase())
+        self.rows::<T>().filter(query).stream()
     }
 
-    fn rows_with<T: OwnedRow>(&self, selection: Selection) -> Result<Rows<'_, T>> {
-        let binding = self.bind::<T>()?;
-        let (selection, groups) = match selection.for_partitions::<FilterOf<T>>(&self.partitions)? {
-            Some(selection) => (selection, self.group_list()),
+    /// The stream of the rows of `selection` read from `file` (this file,
+    /// or a narrowing of it the stream owns).
+    pub(crate) fn stream_selection<T: OwnedRow>(
+        file: Held<'_>,
+        selection: Selection,
+    ) -> Result<Rows<'_, T>> {
+        let binding = file.bind::<T>()?;
+        let (selection, groups) = match selection.for_partitions::<FilterOf<T>>(&file.partitions)? {
+            Some(selection) => (selection, file.group_list()),
             None => (selection, Vec::new()), // no row of the file can match
         };
-        let (windows, selection) = self.windows(&selection, &groups)?;
+        let (windows, selection) = file.windows(&selection, &groups)?;
         Ok(Rows {
-            file: self,
+            file,
             binding,
             window: Window::of(&selection),
             selection,
@@ -641,13 +737,25 @@ impl ParquetFile {
     where
         T: OwnedRow + Send,
     {
+        self.rows::<T>().filter(query).threads(0).collect()
+    }
+
+    /// The rows of `query`, planned, loaded and decoded a task per row
+    /// group on rayon's pool; the window applied in file order.
+    #[cfg(feature = "rayon")]
+    pub(crate) fn par_read_selection<T>(
+        &self,
+        binding: &Binding,
+        query: &Selection,
+    ) -> Result<Vec<T>>
+    where
+        T: OwnedRow + Send,
+    {
         use rayon::prelude::*;
-        let binding = self.bind::<T>()?;
-        let query = query.into().erase();
         let Some(selection) = query.for_partitions::<FilterOf<T>>(&self.partitions)? else {
             return Ok(Vec::new());
         };
-        let plan = self.plan_read(&binding, &selection, true)?;
+        let plan = self.plan_read(binding, &selection, true)?;
         self.options.check_output::<T>(plan.rows())?;
         let selection = &plan.selection;
         // Each row group returns at most the window's end: no more of its
@@ -659,12 +767,12 @@ impl ParquetFile {
             .par_iter()
             .map(|(i, group)| {
                 let loaded = self.with_task_source(|source| {
-                    self.load_columns(*i, &binding, source, Some(group), true)
+                    self.load_columns(*i, binding, source, Some(group), true)
                 })?;
                 let mut rows = Vec::new();
                 let pages = self.pages(vec![loaded]);
                 let loaded = &pages.row_groups[0];
-                pages.decode_where(loaded, &binding, selection, &mut { each }, &mut rows)?;
+                pages.decode_where(loaded, binding, selection, &mut { each }, &mut rows)?;
                 Ok(rows)
             })
             .collect::<Result<Vec<Vec<T>>>>()?;
@@ -688,6 +796,15 @@ impl ParquetFile {
     where
         T: OwnedRow + Send,
     {
+        self.rows::<T>().threads(0).collect()
+    }
+
+    /// [`ParquetFile::par_read`] on rayon's current pool.
+    #[cfg(feature = "rayon")]
+    pub(crate) fn par_read_all<T>(&self) -> Result<Vec<T>>
+    where
+        T: OwnedRow + Send,
+    {
         let binding = self.bind::<T>()?;
         self.options.check_output::<T>(self.num_rows())?;
         let meta = self.reader.metadata();
@@ -703,7 +820,7 @@ impl ParquetFile {
         let plausible =
             crate::pages::plausible_rows(usize::try_from(self.len).unwrap_or(usize::MAX));
         if rows > plausible {
-            return self.read();
+            return self.read_all();
         }
         // The split depends only on the row counts, known before loading.
         let parts = split(&counts, &self.options);
@@ -825,6 +942,25 @@ impl ParquetFile {
     }
 }
 
+/// A file a stream reads: the caller's, or a narrowing of it (row groups,
+/// options) made by a builder, which the stream then owns.
+#[derive(Debug)]
+pub(crate) enum Held<'f> {
+    Borrowed(&'f ParquetFile),
+    Owned(Box<ParquetFile>),
+}
+
+impl std::ops::Deref for Held<'_> {
+    type Target = ParquetFile;
+
+    fn deref(&self) -> &ParquetFile {
+        match self {
+            Held::Borrowed(file) => file,
+            Held::Owned(file) => file,
+        }
+    }
+}
+
 /// Iterator over a file's row groups, each loaded as [`Pages`]; see
 /// [`ParquetFile::row_groups`].
 #[derive(Debug)]
@@ -861,7 +997,7 @@ impl Iterator for RowGroups<'_> {
 /// After an error it returns `None`.
 #[derive(Debug)]
 pub struct Rows<'f, T> {
-    file: &'f ParquetFile,
+    file: Held<'f>,
     binding: Binding,
     selection: Selection,
     window: Window,                // what is left of the query's offset and limit
@@ -875,8 +1011,8 @@ pub struct Rows<'f, T> {
 impl<T: OwnedRow> Rows<'_, T> {
     /// The matching rows of the next row group that has any, or `None` at
     /// the end (or when the limit is reached).
-    fn next_group(&mut self) -> Result<Option<Vec<T>>> {
-        let file = self.file;
+    pub(crate) fn next_group(&mut self) -> Result<Option<Vec<T>>> {
+        let file = &*self.file;
         while self.next < self.groups.len() && !self.window.full() {
             let (index, within) = (
                 self.groups[self.next],
@@ -912,6 +1048,23 @@ impl<T: OwnedRow> Rows<'_, T> {
             }
         }
         Ok(None)
+    }
+}
+
+impl<T: OwnedRow> Rows<'_, T> {
+    /// The rows of the next row group that holds any (see
+    /// [`crate::builder::Batches`]); `None` at the end and after an error.
+    pub(crate) fn next_batch(&mut self) -> Option<Result<Vec<T>>> {
+        if self.failed {
+            return None;
+        }
+        match self.next_group() {
+            Ok(rows) => rows.map(Ok),
+            Err(e) => {
+                self.failed = true;
+                Some(Err(e))
+            }
+        }
     }
 }
 
@@ -954,7 +1107,7 @@ pub fn from_path<T>(path: impl AsRef<Path>) -> Result<Vec<T>>
 where
     T: OwnedRow,
 {
-    ParquetFile::open(path)?.read()
+    ParquetFile::open(path)?.rows::<T>().collect()
 }
 
 /// Reads every row of an open Parquet file into owned rows.
@@ -962,7 +1115,7 @@ pub fn from_file<T>(file: std::fs::File) -> Result<Vec<T>>
 where
     T: OwnedRow,
 {
-    ParquetFile::from_file(file)?.read()
+    ParquetFile::from_file(file)?.rows::<T>().collect()
 }
 
 /// Reads every row of a Parquet file held in memory into owned rows.
@@ -970,5 +1123,5 @@ pub fn from_bytes<T>(bytes: impl Into<Bytes>) -> Result<Vec<T>>
 where
     T: OwnedRow,
 {
-    ParquetFile::from_bytes(bytes)?.read()
+    ParquetFile::from_bytes(bytes)?.rows::<T>().collect()
 }

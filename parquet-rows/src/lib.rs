@@ -358,6 +358,7 @@
 #![deny(missing_docs)]
 
 mod bind;
+pub mod builder;
 mod chunk;
 mod column;
 mod convert;
@@ -407,6 +408,7 @@ pub mod doc_support;
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
+pub use builder::RowsBuilder;
 pub use error::{Error, Location, Result};
 pub use field::{ColumnContext, ParquetField};
 pub use file::{from_bytes, from_file, from_path, ParquetFile, RowGroups, Rows};

@@ -48,6 +48,7 @@
 //! Allocation counts are in `tests/alloc.rs`, a binary of its own.
 
 mod api;
+mod builder;
 mod concurrency;
 mod convert;
 mod corpus;

@@ -62,7 +62,7 @@ use object_store::ObjectStore;
 use parquet::file::metadata::RowGroupMetaData;
 
 use crate::error::{Error, Location, Result};
-use crate::filter::{FilterOf, Query, RowFilter};
+use crate::filter::{FilterOf, Query, RowFilter, Selection};
 use crate::options::ReadOptions;
 use crate::partition::Partitions;
 use crate::remote::{block_on, fetch::store_error, FetchOptions, RemoteFile};
@@ -328,12 +328,23 @@ impl Dataset {
         &self,
         query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
     ) -> Result<Vec<T>> {
-        let query = query.into();
+        self.rows::<T>().filter(query).collect().await
+    }
+
+    /// The rows of `query` in every file (of each file the row groups
+    /// `only` lists, among those [`Dataset::keep_row_groups`] keeps), each
+    /// file's fetched rows decoded by `decode`; the window is the
+    /// dataset's, applied in file order.
+    pub(crate) async fn read_selection<T: OwnedRow>(
+        &self,
+        query: Selection,
+        only: Option<&[usize]>,
+        decode: fn(&crate::ParquetFile, &Selection) -> Result<Vec<T>>,
+    ) -> Result<Vec<T>> {
         let (offset, limit) = (query.offset, query.limit);
         // Each file's matching rows, unwindowed: the window is the dataset's.
-        let mut per_file = query;
-        (per_file.offset, per_file.limit) = (0, None);
-        let selection = per_file.clone().erase();
+        let mut selection = query;
+        (selection.offset, selection.limit) = (0, None);
         // The files the partition predicates keep, decided before any request.
         let mut kept = Vec::with_capacity(self.files.len());
         for file in &self.files {
@@ -344,21 +355,21 @@ impl Dataset {
                 kept.push((file, selection));
             }
         }
-        let (per_file, kept) = (&per_file, &kept);
+        let (per_file, kept) = (&selection, &kept);
         // By index: see `Dataset::read`.
         let files: Vec<Vec<T>> = futures_util::stream::iter(0..kept.len())
             .map(|k| async move {
                 let (file, selection) = &kept[k];
                 let remote = self.open_file(file).await?;
-                let groups = self.row_groups_of(file, &remote);
+                let mut groups = self.row_groups_of(file, &remote);
+                if let Some(only) = only {
+                    groups.retain(|g| only.contains(g));
+                }
                 if groups.is_empty() {
                     return Ok::<_, Error>(Vec::new());
                 }
-                remote
-                    .fetch_selected::<T>(selection, Some(&groups))
-                    .await?
-                    .read_where::<T>(per_file.clone())
-                    .map_err(|e| in_file(e, file))
+                let fetched = remote.fetch_selected::<T>(selection, Some(&groups)).await?;
+                decode(&fetched, per_file).map_err(|e| in_file(e, file))
             })
             .buffered(self.files_at_once)
             .try_collect()
@@ -447,6 +458,15 @@ impl Dataset {
             None => groups.map(|(i, _)| i).collect(),
         }
     }
+}
+
+/// The rows of `selection` in a file fetched for it, on this thread.
+pub(crate) fn read_file<T: OwnedRow>(
+    file: &crate::ParquetFile,
+    selection: &Selection,
+) -> Result<Vec<T>> {
+    let binding = file.bind::<T>()?;
+    file.read_selection(&binding, selection)
 }
 
 /// `location` relative to `prefix`, `/`-separated.

@@ -126,12 +126,48 @@ impl Split {
     /// footer, then the split's row groups' chunks. The
     /// `#[parquet(partition)]` fields hold [`Split::partitions`].
     pub async fn read<T: OwnedRow>(&self, store: Arc<dyn ObjectStore>) -> Result<Vec<T>> {
-        self.open(store)
-            .await?
-            .with_partitions(self.partitions.clone())
-            .read_row_groups(&self.row_groups)
+        let remote = self.open_file(store).await?;
+        remote
+            .rows::<T>()
+            .row_groups(self.row_groups.iter().copied())
+            .collect()
             .await
             .map_err(|e| self.in_split(e))
+    }
+
+    /// Opens the split's file (one request, for its footer), checked
+    /// against the split's length and ETag, its `#[parquet(partition)]`
+    /// values those of the split: any read of the split's rows, with
+    /// [`RemoteFile::rows`] and the split's row groups.
+    ///
+    /// ```
+    /// # use std::sync::Arc;
+    /// # use parquet_rows::{dataset::Split, ParquetRow};
+    /// # #[derive(ParquetRow)] struct Quote { ts: i64, bid: f64 }
+    /// # async fn read(split: &Split, store: Arc<dyn object_store::ObjectStore>) -> parquet_rows::Result<()> {
+    /// let remote = split.open_file(store).await?;
+    /// let first: Vec<Quote> = remote
+    ///     .rows::<Quote>()
+    ///     .row_groups(split.row_groups.iter().copied())
+    ///     .limit(10)
+    ///     .collect()
+    ///     .await?;
+    /// # Ok(()) }
+    /// ```
+    pub async fn open_file(&self, store: Arc<dyn ObjectStore>) -> Result<RemoteFile> {
+        Ok(self
+            .open(store)
+            .await?
+            .with_partitions(self.partitions.clone()))
+    }
+
+    /// [`Split::open_file`], blocking.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime (use the async method there).
+    pub fn open_file_blocking(&self, store: Arc<dyn ObjectStore>) -> Result<RemoteFile> {
+        block_on(self.open_file(store))?
     }
 
     /// [`Split::read`], blocking.
@@ -186,12 +222,5 @@ impl Split {
             });
         }
         Ok(remote)
-    }
-}
-
-impl RemoteFile {
-    /// Reads row groups `groups` of the file into owned rows.
-    pub(crate) async fn read_row_groups<T: OwnedRow>(&self, groups: &[usize]) -> Result<Vec<T>> {
-        self.fetch_row_groups::<T>(groups).await?.read()
     }
 }

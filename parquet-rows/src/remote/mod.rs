@@ -401,11 +401,7 @@ impl RemoteFile {
         &self,
         query: impl Into<Query<T::Filter>>,
     ) -> Result<Pages> {
-        let query = query.into();
-        let file = self
-            .fetch_selected::<T>(&query.clone().erase(), None)
-            .await?;
-        file.load_where::<T>(query)
+        self.rows::<T>().filter(query).load().await
     }
 
     /// [`RemoteFile::load_where`], blocking.
@@ -426,11 +422,7 @@ impl RemoteFile {
         &self,
         query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
     ) -> Result<Vec<T>> {
-        let query = query.into();
-        let file = self
-            .fetch_selected::<T>(&query.clone().erase(), None)
-            .await?;
-        file.read_where::<T>(query)
+        self.rows::<T>().filter(query).collect().await
     }
 
     /// [`RemoteFile::read_where`], blocking.

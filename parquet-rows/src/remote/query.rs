@@ -215,65 +215,20 @@ impl RemoteFile {
         &'a self,
         query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
     ) -> impl Stream<Item = Result<Vec<T>>> + 'a {
-        let query = query.into();
-        let whole = query.clone().erase();
-        // A window without predicates is by position: each row group's
-        // rows are known from the footer, and row groups outside it are
-        // neither fetched nor probed.
-        // (A negative row count leaves the window to the reads, whose
-        // plan reports it.)
-        let meta = self.footer.metadata();
-        let counts: Option<Vec<usize>> = (0..self.num_row_groups())
-            .map(|g| usize::try_from(meta.row_group(g).num_rows()).ok())
-            .collect();
-        let windows: Option<Vec<std::ops::Range<usize>>> = counts
-            .filter(|_| whole.positional())
-            .map(|counts| window_rows(&counts, whole.offset, whole.limit));
-        let mut window = match windows {
-            Some(_) => Window::of(&Selection::default()),
-            None => Window::of(&whole),
-        };
-        // Each row group's matching rows, unwindowed: the window is the
-        // file's (or, by position, each row group's part of it).
-        let mut per_group = query;
-        (per_group.offset, per_group.limit) = (0, None);
-        let (per_group, windows) = (Arc::new(per_group), Arc::new(windows));
-        let kept = Arc::clone(&windows);
-        let groups = (0..self.num_row_groups())
-            .filter(move |&g| kept.as_ref().as_ref().is_none_or(|w| !w[g].is_empty()));
-        stream::iter(groups)
-            .map(move |g| {
-                let mut query = (*per_group).clone();
-                if let Some(w) = windows.as_ref() {
-                    (query.offset, query.limit) = (w[g].start, Some(w[g].len()));
-                }
-                async move {
-                    let file = self
-                        .fetch_selected::<T>(&query.clone().erase(), Some(&[g]))
-                        .await?;
-                    file.read_where::<T>(query)
-                }
-            })
-            .buffered(2)
-            .map(move |rows| {
-                let mut rows = rows?;
-                window.retain(&mut rows, 0, |_| true);
-                Ok((rows, window.full()))
-            })
-            .scan(false, |done, item: Result<(Vec<T>, bool)>| {
-                if *done {
-                    return std::future::ready(None);
-                }
-                let item = item.map(|(rows, full)| {
-                    *done = full;
-                    rows
-                });
-                *done |= item.is_err();
-                std::future::ready(Some(item))
-            })
-            .filter(|item| std::future::ready(!matches!(item, Ok(rows) if rows.is_empty())))
+        let groups: Vec<usize> = (0..self.num_row_groups()).collect();
+        stream_selection::<T, _>(self, query.into().erase(), &groups)
     }
 
+    /// The stream of the rows of `selection` in row groups `groups`
+    /// (existing ones, in file order), owning the remote file: a builder's
+    /// `batches`.
+    pub(crate) fn stream_selection<'a, T: OwnedRow + 'a>(
+        self: Arc<Self>,
+        selection: Selection,
+        groups: &[usize],
+    ) -> impl Stream<Item = Result<Vec<T>>> + 'a {
+        stream_selection::<T, _>(self, selection, groups)
+    }
     /// Fetches `ranges` coalesced as the fetch options say: one round trip.
     pub(super) async fn fetch_ranges(
         &self,
@@ -355,4 +310,76 @@ impl RemoteFile {
     ) -> Result<impl Iterator<Item = Result<Vec<T>>> + 'a> {
         super::Blocking::new(self.stream_where::<T>(query))
     }
+}
+
+/// The rows of `whole` in the row groups `groups` of `remote`, one `Vec`
+/// per row group that holds any: each row group fetched as
+/// `RemoteFile::fetch_selected` fetches it, two at a time, the window
+/// applied across row groups (by position from the footer's row counts
+/// when it has no predicate: row groups outside it are neither probed nor
+/// fetched).
+fn stream_selection<'a, T, R>(
+    remote: R,
+    whole: Selection,
+    groups: &[usize],
+) -> impl Stream<Item = Result<Vec<T>>> + 'a
+where
+    T: OwnedRow + 'a,
+    R: std::ops::Deref<Target = RemoteFile> + Clone + Send + 'a,
+{
+    // (A negative row count leaves the window to the reads, whose plan
+    // reports it.)
+    let meta = remote.footer.metadata();
+    let counts: Option<Vec<usize>> = groups
+        .iter()
+        .map(|&g| usize::try_from(meta.row_group(g).num_rows()).ok())
+        .collect();
+    let windows: Option<Vec<std::ops::Range<usize>>> = counts
+        .filter(|_| whole.positional())
+        .map(|counts| window_rows(&counts, whole.offset, whole.limit));
+    let mut window = match windows {
+        Some(_) => Window::of(&Selection::default()),
+        None => Window::of(&whole),
+    };
+    // Each row group's matching rows, unwindowed: the window is the
+    // file's (or, by position, each row group's part of it).
+    let mut per_group = whole;
+    (per_group.offset, per_group.limit) = (0, None);
+    let kept: Vec<(usize, Option<std::ops::Range<usize>>)> = groups
+        .iter()
+        .enumerate()
+        .map(|(k, &g)| (g, windows.as_ref().map(|w| w[k].clone())))
+        .filter(|(_, w)| w.as_ref().is_none_or(|w| !w.is_empty()))
+        .collect();
+    stream::iter(kept)
+        .map(move |(g, within)| {
+            let mut selection = per_group.clone();
+            if let Some(w) = within {
+                (selection.offset, selection.limit) = (w.start, Some(w.len()));
+            }
+            let remote = remote.clone();
+            async move {
+                let file = remote.fetch_selected::<T>(&selection, Some(&[g])).await?;
+                let binding = file.bind::<T>()?;
+                file.read_selection::<T>(&binding, &selection)
+            }
+        })
+        .buffered(2)
+        .map(move |rows| {
+            let mut rows = rows?;
+            window.retain(&mut rows, 0, |_| true);
+            Ok((rows, window.full()))
+        })
+        .scan(false, |done, item: Result<(Vec<T>, bool)>| {
+            if *done {
+                return std::future::ready(None);
+            }
+            let item = item.map(|(rows, full)| {
+                *done = full;
+                rows
+            });
+            *done |= item.is_err();
+            std::future::ready(Some(item))
+        })
+        .filter(|item| std::future::ready(!matches!(item, Ok(rows) if rows.is_empty())))
 }

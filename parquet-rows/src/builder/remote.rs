@@ -1,0 +1,328 @@
+//! The endings of a read of a [`RemoteFile`] (feature `object_store`):
+//! the planner runs on the footer to fetch what the read needs (probes,
+//! then pages; `RemoteFile::fetch_selected`), and the local ending of the
+//! same builder runs on the fetched file, which plans the same read again
+//! from the fetched bytes.
+
+use futures_util::Stream;
+
+#[cfg(feature = "rayon")]
+use super::Parallel;
+use super::{RowsBuilder, Serial};
+use crate::error::{Error, Location, Result};
+use crate::file::ParquetFile;
+use crate::pages::Pages;
+use crate::remote::{block_on, Blocking, RemoteFile};
+use crate::row::{OwnedRow, ParquetRow};
+
+impl RemoteFile {
+    /// A read of the rows of `T`, to narrow (filter, window, row groups)
+    /// and end in owned rows, borrowed [`Pages`] or a stream, each async
+    /// with a `_blocking` twin; see [`RowsBuilder`].
+    ///
+    /// ```
+    /// # use std::sync::Arc;
+    /// # use parquet_rows::remote::RemoteFile;
+    /// # use parquet_rows::ParquetRow;
+    /// # use object_store::{memory::InMemory, path::Path, ObjectStore, ObjectStoreExt};
+    /// #[derive(ParquetRow)]
+    /// struct Quote { ts: i64, symbol: String }
+    ///
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # let bytes = parquet_rows::doc_support::tick_file(100)?;
+    /// # let store: Arc<dyn ObjectStore> = Arc::new(InMemory::new());
+    /// # let location = Path::from("ticks.parquet");
+    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(store.put(&location, bytes.into()))?;
+    /// let remote = RemoteFile::open_blocking(store, location)?;
+    /// let quotes: Vec<Quote> = remote
+    ///     .rows::<Quote>()
+    ///     .filter(Quote::filter().symbol().eq("EURUSD"))
+    ///     .limit(3)
+    ///     .collect_blocking()?;
+    /// assert_eq!(quotes.len(), 3);
+    /// # Ok(()) }
+    /// ```
+    pub fn rows<T>(&self) -> RowsBuilder<'_, RemoteFile, T> {
+        RowsBuilder::new(self)
+    }
+}
+
+impl<'r, T, M: 'static> RowsBuilder<'r, RemoteFile, T, M> {
+    /// The remote file with the builder's options.
+    fn remote(&self) -> RemoteFile {
+        match self.spec.options {
+            Some(options) => self.source.clone().with_options(options),
+            None => self.source.clone(),
+        }
+    }
+
+    /// The row groups asked for, checked against the footer, in file
+    /// order; `None` for every one.
+    fn groups(&self) -> Result<Option<Vec<usize>>> {
+        let Some(asked) = &self.spec.row_groups else {
+            return Ok(None);
+        };
+        let n = self.source.num_row_groups();
+        if let Some(g) = asked.iter().find(|&&g| g >= n) {
+            return Err(Error::Unsupported {
+                location: Location::default(),
+                message: format!("row group {g} does not exist; the file has {n}"),
+            });
+        }
+        Ok(Some((0..n).filter(|g| asked.contains(g)).collect()))
+    }
+
+    /// Fetches what the read needs: the row groups asked for (and of
+    /// those, for a filter or a window, only the pages that may hold rows
+    /// of the read). The local read of the returned file, with the
+    /// builder's selection, reads the rows of the read.
+    async fn fetch<'p>(&self) -> Result<ParquetFile>
+    where
+        T: ParquetRow<'p>,
+    {
+        let remote = self.remote();
+        let groups = self.groups()?;
+        if self.spec.everything() {
+            let all: Vec<usize>;
+            let groups = match &groups {
+                Some(groups) => groups,
+                None => {
+                    all = (0..remote.num_row_groups()).collect();
+                    &all
+                }
+            };
+            return remote.fetch_row_groups::<T>(groups).await;
+        }
+        remote
+            .fetch_selected::<T>(&self.spec.selection(), groups.as_deref())
+            .await
+    }
+
+    /// The same read of the fetched file `file` (which reads only the
+    /// row groups fetched, with the builder's options).
+    fn local<'f>(&self, file: &'f ParquetFile) -> RowsBuilder<'f, ParquetFile, T, M> {
+        let mut spec = self.spec.clone();
+        (spec.row_groups, spec.options) = (None, None);
+        RowsBuilder {
+            source: file,
+            spec,
+            row: std::marker::PhantomData,
+        }
+    }
+
+    /// Fetches the pages of the rows read, for rows that borrow them
+    /// (`pages.rows::<T>()`): in two round trips after the footer for a
+    /// filter (the probes, then the pages that may match), one otherwise.
+    pub async fn load<'p>(self) -> Result<Pages>
+    where
+        T: ParquetRow<'p>,
+    {
+        let file = self.fetch().await?;
+        self.local(&file).load()
+    }
+
+    /// [`RowsBuilder::load`] of a remote file, blocking.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime (use the async method there).
+    pub fn load_blocking<'p>(self) -> Result<Pages>
+    where
+        T: ParquetRow<'p>,
+    {
+        block_on(self.load())?
+    }
+
+    /// The rows read, one `Vec` per row group that holds any, in file
+    /// order: a row group is fetched (only the pages that may hold rows
+    /// of the read) while the one before it is decoded, so at most two
+    /// are in memory. The stream ends once the limit is reached.
+    pub fn batches(self) -> impl Stream<Item = Result<Vec<T>>> + 'r
+    where
+        T: OwnedRow + 'r,
+    {
+        let (remote, groups) = (self.remote(), self.groups());
+        let selection = self.spec.selection();
+        async_stream(remote, groups, selection)
+    }
+
+    /// [`RowsBuilder::batches`] of a remote file, blocking: an iterator
+    /// that fetches each row group on a runtime of its own.
+    ///
+    /// # Panics
+    ///
+    /// When iterated from inside a tokio runtime (use the async method there).
+    pub fn batches_blocking(self) -> Result<impl Iterator<Item = Result<Vec<T>>> + 'r>
+    where
+        T: OwnedRow + 'r,
+    {
+        Blocking::new(self.batches())
+    }
+}
+
+/// The stream of `RowsBuilder::batches`: a stream that owns its remote
+/// file (a builder's narrowing of the caller's).
+fn async_stream<'r, T: OwnedRow + 'r>(
+    remote: RemoteFile,
+    groups: Result<Option<Vec<usize>>>,
+    selection: crate::filter::Selection,
+) -> impl Stream<Item = Result<Vec<T>>> + 'r {
+    use futures_util::StreamExt;
+    let remote = std::sync::Arc::new(remote);
+    futures_util::stream::once(async move {
+        let groups = groups?;
+        let groups = groups.unwrap_or_else(|| (0..remote.num_row_groups()).collect());
+        Ok::<_, Error>(RemoteFile::stream_selection::<T>(
+            remote, selection, &groups,
+        ))
+    })
+    .flat_map(|stream| match stream {
+        Ok(stream) => stream.left_stream(),
+        Err(e) => futures_util::stream::once(std::future::ready(Err(e))).right_stream(),
+    })
+}
+
+impl<T: OwnedRow> RowsBuilder<'_, RemoteFile, T, Serial> {
+    /// The rows read, owned, in file order: fetched as
+    /// [`RowsBuilder::load`] fetches them, decoded on this thread.
+    pub async fn collect(self) -> Result<Vec<T>> {
+        let file = self.fetch().await?;
+        self.local(&file).collect()
+    }
+
+    /// [`RowsBuilder::collect`] of a remote file, blocking.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime (use the async method there).
+    pub fn collect_blocking(self) -> Result<Vec<T>> {
+        block_on(self.collect())?
+    }
+}
+
+#[cfg(feature = "rayon")]
+impl<T: OwnedRow + Send> RowsBuilder<'_, RemoteFile, T, Parallel> {
+    /// The rows read, owned, in file order: fetched as
+    /// [`RowsBuilder::load`] fetches them, then decoded on the builder's
+    /// threads (the calling task waits for them).
+    pub async fn collect(self) -> Result<Vec<T>> {
+        let file = self.fetch().await?;
+        self.local(&file).collect()
+    }
+
+    /// [`RowsBuilder::collect`] of a remote file on several threads,
+    /// blocking.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime (use the async method there).
+    pub fn collect_blocking(self) -> Result<Vec<T>> {
+        block_on(self.collect())?
+    }
+}
+
+impl crate::dataset::Dataset {
+    /// A read of the rows of `T` in every file, to narrow (filter,
+    /// window, row groups of each file) and end in owned rows (async, with
+    /// a `_blocking` twin); see [`RowsBuilder`]. The window is the
+    /// dataset's (its rows in file order); `row_groups` keeps, in each
+    /// file, the row groups of those indexes.
+    ///
+    /// ```
+    /// # use std::sync::Arc;
+    /// # use object_store::{memory::InMemory, path::Path, ObjectStore, ObjectStoreExt};
+    /// # use parquet_rows::dataset::Dataset;
+    /// # use parquet_rows::ParquetRow;
+    /// #[derive(ParquetRow)]
+    /// struct Quote { ts: i64, bid: f64 }
+    ///
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # let bytes = parquet_rows::doc_support::tick_file(100)?;
+    /// # let store: Arc<dyn ObjectStore> = Arc::new(InMemory::new());
+    /// # let rt = tokio::runtime::Builder::new_current_thread().build()?;
+    /// # for day in ["01", "02"] {
+    /// #     rt.block_on(store.put(&Path::from(format!("ticks/{day}.parquet")), bytes.clone().into()))?;
+    /// # }
+    /// let dataset = Dataset::open_blocking(store, "ticks")?;
+    /// let quotes: Vec<Quote> = dataset.rows::<Quote>().offset(95).limit(10).collect_blocking()?;
+    /// assert_eq!(quotes.len(), 10); // 5 from the first file, 5 from the second
+    /// # Ok(()) }
+    /// ```
+    pub fn rows<T>(&self) -> RowsBuilder<'_, crate::dataset::Dataset, T> {
+        RowsBuilder::new(self)
+    }
+}
+
+impl<T, M: 'static> RowsBuilder<'_, crate::dataset::Dataset, T, M> {
+    /// The dataset with the builder's options.
+    fn dataset(&self) -> crate::dataset::Dataset {
+        match self.spec.options {
+            Some(options) => self.source.clone().with_options(options),
+            None => self.source.clone(),
+        }
+    }
+}
+
+impl<T: OwnedRow> RowsBuilder<'_, crate::dataset::Dataset, T, Serial> {
+    /// The rows read, owned: every file's, in file order.
+    pub async fn collect(self) -> Result<Vec<T>> {
+        let only = self.spec.row_groups.as_deref();
+        self.dataset()
+            .read_selection(self.spec.selection(), only, crate::dataset::read_file::<T>)
+            .await
+    }
+
+    /// [`RowsBuilder::collect`] of a dataset, blocking.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime (use the async method there).
+    pub fn collect_blocking(self) -> Result<Vec<T>> {
+        block_on(self.collect())?
+    }
+}
+
+#[cfg(feature = "rayon")]
+impl<T: OwnedRow + Send> RowsBuilder<'_, crate::dataset::Dataset, T, Parallel> {
+    /// The rows read, owned, every file's in file order: each file's
+    /// fetched row groups decoded on the builder's threads.
+    pub async fn collect(self) -> Result<Vec<T>> {
+        let only = self.spec.row_groups.as_deref();
+        let threads = self.spec.threads;
+        let dataset = self.dataset();
+        if threads == 1 {
+            return dataset
+                .read_selection(self.spec.selection(), only, crate::dataset::read_file::<T>)
+                .await;
+        }
+        // A fn pointer carries no thread count: the pool is entered here,
+        // and each file decodes on the pool it runs in.
+        let decode: fn(&ParquetFile, &crate::filter::Selection) -> Result<Vec<T>> =
+            |file, selection| {
+                let binding = file.bind::<T>()?;
+                file.par_read_selection(&binding, selection)
+            };
+        let read = dataset.read_selection(self.spec.selection(), only, decode);
+        if threads == 0 || threads == rayon::current_num_threads() {
+            return read.await;
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| {
+                Error::Io(std::io::Error::other(format!(
+                    "a pool of {threads} threads: {e}"
+                )))
+            })?;
+        pool.install(|| block_on(read))?
+    }
+
+    /// [`RowsBuilder::collect`] of a dataset on several threads, blocking.
+    ///
+    /// # Panics
+    ///
+    /// When called from inside a tokio runtime (use the async method there).
+    pub fn collect_blocking(self) -> Result<Vec<T>> {
+        block_on(self.collect())?
+    }
+}
