@@ -39,6 +39,7 @@ mod remote;
 mod tick50;
 mod ticks;
 mod writer_check;
+mod writes;
 
 use harness::{Kind, Measured, Mode};
 
@@ -51,6 +52,9 @@ const USAGE: &str =
        bench-report filters [--rounds N]   (issue 17's filtered reads)
        bench-report remote [--rounds N]    (issue 18: async object-store reads against sync)
        bench-report writer-check DIR       (issue 26: files for peers/readback.sh to read back)
+       bench-report writes [--rounds N]    (issue 26: writing 1M ticks, against arrow-rs and parquet_derive)
+       bench-report write-memory [ROWS]    (issue 26: peak RSS writing ROWS ticks, default 20M)
+       bench-report write-filters [--rounds N] (issue 26: a 1% ts range of our own 10M-row file)
 fixtures: tick-370k-zstd tick-65k-zstd tick-370k-plain tick50-4rg-zstd mixed20-snappy delta-plain
           opt-1m-snappy opt-1m-duckdb opt-1m-zstd8
 peers: the lines of bench-report/peers/run.sh (default target/peers.txt, read when it exists)";
@@ -67,6 +71,35 @@ fn main() {
             [dir] => writer_check::run(std::path::Path::new(dir)),
             _ => exit_usage(),
         }
+        return;
+    }
+    if subcommand == Some("write-memory") {
+        let rows = match &args[1..] {
+            [] => 20_000_000,
+            [n] => n.parse().unwrap_or_else(|_| exit_usage()),
+            _ => exit_usage(),
+        };
+        writes::memory(rows);
+        return;
+    }
+    if matches!(subcommand, Some("writes" | "write-filters")) {
+        let rounds = match args.get(1..).unwrap_or_default() {
+            [] => 7,
+            [flag, n] if flag == "--rounds" => n
+                .parse()
+                .ok()
+                .filter(|&n| n >= 2)
+                .unwrap_or_else(|| exit_usage()),
+            _ => exit_usage(),
+        };
+        println!("# {}", machine());
+        println!("# load average before: {}", loadavg());
+        if subcommand == Some("writes") {
+            writes::run(rounds);
+        } else {
+            writes::filters(rounds);
+        }
+        println!("# load average after: {}", loadavg());
         return;
     }
     if subcommand == Some("filters") || subcommand == Some("remote") {
