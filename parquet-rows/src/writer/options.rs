@@ -374,7 +374,7 @@ impl WriteOptions {
         let mut builder = WriterProperties::builder()
             .set_sorting_columns((!sorting.is_empty()).then_some(sorting))
             .set_created_by(CREATED_BY.to_owned())
-            .set_compression(self.codec()?)
+            .set_compression(codec(self.compression).map_err(options_error)?)
             // The writer cuts row groups itself (`row_group_rows`,
             // `row_group_bytes`); the column writers see one row group's rows.
             .set_max_row_group_row_count(None)
@@ -416,6 +416,15 @@ impl WriteOptions {
             if spec.bloom_filter {
                 builder = builder.set_column_bloom_filter_enabled(path(), true);
             }
+            if let Some(compression) = spec.compression {
+                let codec = codec(compression).map_err(|why| {
+                    options_error(format!(
+                        "field `{}` (column `{}`) asks for compression {why}",
+                        spec.field, spec.column
+                    ))
+                })?;
+                builder = builder.set_column_compression(path(), codec);
+            }
         }
         for column in &self.bloom_filters {
             if !specs.iter().any(|spec| spec.column == column) {
@@ -436,30 +445,28 @@ impl WriteOptions {
         }
         Ok(builder.build())
     }
+}
 
-    fn codec(&self) -> Result<parquet::basic::Compression> {
-        use parquet::basic::Compression as C;
-        let level = |e: parquet::errors::ParquetError| {
-            options_error(format!("{:?}: {e}", self.compression).to_lowercase())
-        };
-        Ok(match self.compression {
-            Compression::Uncompressed => C::UNCOMPRESSED,
-            Compression::Snappy => C::SNAPPY,
-            Compression::Gzip(n) => C::GZIP(GzipLevel::try_new(n).map_err(level)?),
-            Compression::Brotli(n) => {
-                if !cfg!(feature = "write-brotli") {
-                    return Err(options_error(
-                        "writing BROTLI needs the `write-brotli` feature of parquet-rows"
-                            .to_owned(),
-                    ));
-                }
-                C::BROTLI(BrotliLevel::try_new(n).map_err(level)?)
+/// The `parquet` crate's codec for `compression`, its level checked.
+fn codec(compression: Compression) -> std::result::Result<parquet::basic::Compression, String> {
+    use parquet::basic::Compression as C;
+    let level = |e: parquet::errors::ParquetError| format!("{compression:?}: {e}").to_lowercase();
+    Ok(match compression {
+        Compression::Uncompressed => C::UNCOMPRESSED,
+        Compression::Snappy => C::SNAPPY,
+        Compression::Gzip(n) => C::GZIP(GzipLevel::try_new(n).map_err(level)?),
+        Compression::Brotli(n) => {
+            if !cfg!(feature = "write-brotli") {
+                return Err(
+                    "writing BROTLI needs the `write-brotli` feature of parquet-rows".to_owned(),
+                );
             }
-            Compression::Lz4 => C::LZ4,
-            Compression::Lz4Raw => C::LZ4_RAW,
-            Compression::Zstd(n) => C::ZSTD(ZstdLevel::try_new(n).map_err(level)?),
-        })
-    }
+            C::BROTLI(BrotliLevel::try_new(n).map_err(level)?)
+        }
+        Compression::Lz4 => C::LZ4,
+        Compression::Lz4Raw => C::LZ4_RAW,
+        Compression::Zstd(n) => C::ZSTD(ZstdLevel::try_new(n).map_err(level)?),
+    })
 }
 
 /// What the footer's `created_by` says: parquet-rows and its version, in
