@@ -5,8 +5,8 @@ use syn::meta::ParseNestedMeta;
 use crate::case::{RenameRule, RULES};
 use crate::ctxt::Ctxt;
 use crate::symbol::{
-    BLOOM_FILTER, CRATE, ENCODING, FROM, NTH, PARQUET, PARTITION, PRECISION, RENAME, RENAME_ALL,
-    SCALE, SCHEMA, SCHEMA_FILE, SKIP, TRY_FROM, UNIT, UTC,
+    BLOOM_FILTER, COMPRESSION, CRATE, ENCODING, FROM, NTH, PARQUET, PARTITION, PRECISION, RENAME,
+    RENAME_ALL, SCALE, SCHEMA, SCHEMA_FILE, SKIP, TRY_FROM, UNIT, UTC,
 };
 
 /// One attribute value, remembering whether it was set, to catch duplicates as
@@ -82,6 +82,8 @@ pub struct WriteAttrs {
     /// The variant of `ColumnEncoding` that `encoding = "..."` names.
     pub encoding: Option<&'static str>,
     pub bloom_filter: bool,
+    /// `compression = "zstd(3)"`: the `Compression` variant and its level.
+    pub compression: Option<(&'static str, Option<u32>)>,
 }
 
 /// Every field attribute, for "did you mean".
@@ -98,7 +100,49 @@ const FIELD_ATTRIBUTES: &[&str] = &[
     SCALE,
     ENCODING,
     BLOOM_FILTER,
+    COMPRESSION,
 ];
+
+/// `compression = "..."` codec names, the `Compression` variants they name,
+/// and whether the variant takes a level (and its default).
+const CODECS: &[(&str, &str, Option<u32>)] = &[
+    ("uncompressed", "Uncompressed", None),
+    ("snappy", "Snappy", None),
+    ("gzip", "Gzip", Some(6)),
+    ("brotli", "Brotli", Some(1)),
+    ("lz4", "Lz4", None),
+    ("lz4_raw", "Lz4Raw", None),
+    ("zstd", "Zstd", Some(1)),
+];
+
+/// `"zstd(3)"`, `"zstd"`, `"snappy"`: the variant and its level.
+fn codec(text: &str) -> Result<(&'static str, Option<u32>), String> {
+    let (name, level) = match text.split_once('(') {
+        Some((name, rest)) => {
+            let digits = rest
+                .strip_suffix(')')
+                .ok_or_else(|| format!("`{text}`: expected `name(level)`"))?;
+            let level: u32 = digits
+                .trim()
+                .parse()
+                .map_err(|_| format!("`{text}`: the level `{digits}` is not a number"))?;
+            (name.trim(), Some(level))
+        }
+        None => (text.trim(), None),
+    };
+    let names: Vec<String> = CODECS.iter().map(|(n, ..)| format!("\"{n}\"")).collect();
+    let &(_, variant, default) = CODECS.iter().find(|(n, ..)| *n == name).ok_or_else(|| {
+        format!(
+            "unknown compression `{name}`, expected one of {}",
+            names.join(", ")
+        )
+    })?;
+    match (default, level) {
+        (None, Some(_)) => Err(format!("compression `{name}` takes no level")),
+        (Some(default), level) => Ok((variant, Some(level.unwrap_or(default)))),
+        (None, None) => Ok((variant, None)),
+    }
+}
 
 /// `encoding = "..."` spellings and the `ColumnEncoding` variants they name.
 const ENCODINGS: &[(&str, &str)] = &[
@@ -278,7 +322,7 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
                 )));
             } else {
                 return Err(meta.error(format!(
-                    "unknown parquet field attribute `{}`{}; expected `rename`, `nth`, `skip`, `from`, `try_from`, `partition`, `unit`, `utc`, `precision`, `scale`, `encoding` or `bloom_filter`",
+                    "unknown parquet field attribute `{}`{}; expected `rename`, `nth`, `skip`, `from`, `try_from`, `partition`, `unit`, `utc`, `precision`, `scale`, `encoding`, `bloom_filter` or `compression`",
                     path_to_string(&meta.path),
                     did_you_mean(&meta.path, FIELD_ATTRIBUTES),
                 )));
@@ -302,6 +346,7 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
             scale: write.scale.value,
             encoding: write.encoding.value,
             bloom_filter: write.bloom_filter.value.is_some(),
+            compression: write.compression.value,
         },
     }
 }
@@ -314,6 +359,7 @@ struct WriteSlots<'c> {
     scale: Attr<'c, u8>,
     encoding: Attr<'c, &'static str>,
     bloom_filter: Attr<'c, ()>,
+    compression: Attr<'c, (&'static str, Option<u32>)>,
 }
 
 impl<'c> WriteSlots<'c> {
@@ -325,6 +371,7 @@ impl<'c> WriteSlots<'c> {
             scale: Attr::none(cx, SCALE),
             encoding: Attr::none(cx, ENCODING),
             bloom_filter: Attr::none(cx, BLOOM_FILTER),
+            compression: Attr::none(cx, COMPRESSION),
         }
     }
 
@@ -372,6 +419,12 @@ impl<'c> WriteSlots<'c> {
             }
         } else if meta.path.is_ident(BLOOM_FILTER) {
             self.bloom_filter.set(meta, ());
+        } else if meta.path.is_ident(COMPRESSION) {
+            let lit: syn::LitStr = meta.value()?.parse()?;
+            match codec(&lit.value()) {
+                Ok(codec) => self.compression.set(meta, codec),
+                Err(why) => cx.error_spanned_by(&lit, why),
+            }
         } else {
             return Ok(false);
         }
@@ -392,4 +445,26 @@ fn did_you_mean(path: &syn::Path, known: &[&str]) -> String {
     parquet_rows_rules::closest_name(&path_to_string(path), known)
         .map(|name| format!(" (did you mean `{name}`?)"))
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod compression_tests {
+    use super::codec;
+
+    #[test]
+    fn codec_names_and_levels() {
+        assert_eq!(codec("zstd(3)"), Ok(("Zstd", Some(3))));
+        assert_eq!(codec("zstd"), Ok(("Zstd", Some(1))));
+        assert_eq!(codec("gzip( 9 )"), Ok(("Gzip", Some(9))));
+        assert_eq!(codec("lz4_raw"), Ok(("Lz4Raw", None)));
+        assert!(codec("snappy(2)").unwrap_err().contains("takes no level"));
+        assert!(codec("zstd(x)").unwrap_err().contains("not a number"));
+        assert!(codec("zstd(-1)").unwrap_err().contains("not a number"));
+        assert!(codec("lzo")
+            .unwrap_err()
+            .contains("unknown compression `lzo`"));
+        assert!(codec("zstd(3")
+            .unwrap_err()
+            .contains("expected `name(level)`"));
+    }
 }

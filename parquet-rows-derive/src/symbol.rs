@@ -16,4 +16,5 @@ pub const PRECISION: &str = "precision";
 pub const SCALE: &str = "scale";
 pub const ENCODING: &str = "encoding";
 pub const BLOOM_FILTER: &str = "bloom_filter";
+pub const COMPRESSION: &str = "compression";
 pub const NTH: &str = "nth";

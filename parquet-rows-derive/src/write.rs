@@ -60,6 +60,17 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
             None => quote!(::core::option::Option::None),
         };
         let bloom_filter = f.attrs.write.bloom_filter;
+        let compression = match f.attrs.write.compression {
+            Some((variant, level)) => {
+                let variant = syn::Ident::new(variant, Span::call_site());
+                let level = level.map(|n| {
+                    let n = proc_macro2::Literal::u32_unsuffixed(n);
+                    quote!((#n))
+                });
+                quote!(#krate::__private::Some(#krate::writer::Compression::#variant #level))
+            }
+            None => quote!(#krate::__private::None),
+        };
         quote_spanned! {ty.span()=>
             #krate::__private_v1::WriteSpec {
                 field: #field,
@@ -69,6 +80,7 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
                 params: #params,
                 encoding: #encoding,
                 bloom_filter: #bloom_filter,
+                compression: #compression,
             }
         }
     });

@@ -42,6 +42,7 @@
 //! - `duplicate_names`: two top-level columns of one name, bound with
 //!   `#[parquet(nth = ...)]`.
 //! - `write`: the writer, its files read back by parquet-rows and the record API.
+//! - `write_sorted`: `WriteOptions::sorted_by`, the footer's sorting columns and the per-row check.
 //! - `write_types`: the writer's annotated types (timestamps, times, decimals, feature types) and their attributes.
 //! - `variant`: VARIANT columns, unshredded and shredded, read back as written.
 //!
@@ -73,4 +74,5 @@ mod small_strings;
 mod variant;
 mod window;
 mod write;
+mod write_sorted;
 mod write_types;

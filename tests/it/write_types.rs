@@ -399,3 +399,69 @@ fn a_value_over_the_value_limit_is_an_err_naming_field_and_row() {
     let back: Vec<Logged> = parquet_rows::from_bytes(bytes::Bytes::from(bytes)).unwrap();
     assert_eq!(back[5].message.as_deref().map(str::len), Some(101));
 }
+
+#[derive(ParquetRow, Debug, Clone, PartialEq)]
+struct Compressed {
+    #[parquet(compression = "zstd(3)")]
+    text: String,
+    #[parquet(compression = "uncompressed")]
+    raw: i64,
+    #[parquet(compression = "gzip")]
+    zipped: Option<f64>,
+    plain: i32,
+}
+
+/// `compression` on a field is its column's codec; the others keep the
+/// file's.
+#[test]
+fn a_fields_compression_attribute_is_its_columns_codec() {
+    use parquet::basic::Compression as C;
+    let rows = generate(8, 1000, |rng, i| Compressed {
+        text: format!("ü{}", rng.below(50)),
+        raw: rng.i64(),
+        zipped: rng.maybe(20, |r| r.f64()),
+        plain: i as i32,
+    });
+    let options = WriteOptions::default().compression(parquet_rows::writer::Compression::Snappy);
+    let mut writer = Writer::<Compressed, _>::new(Vec::new(), options).unwrap();
+    writer.write(&rows).unwrap();
+    let (_, bytes) = writer.finish().unwrap();
+    let bytes = bytes::Bytes::from(bytes);
+    let reader = SerializedFileReader::new(bytes.clone()).unwrap();
+    // The footer names the codec, not its level.
+    let codecs: Vec<&str> = reader
+        .metadata()
+        .row_group(0)
+        .columns()
+        .iter()
+        .map(|c| match c.compression() {
+            C::ZSTD(_) => "zstd",
+            C::UNCOMPRESSED => "uncompressed",
+            C::GZIP(_) => "gzip",
+            C::SNAPPY => "snappy",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(codecs, ["zstd", "uncompressed", "gzip", "snappy"]);
+    let back: Vec<Compressed> = parquet_rows::from_bytes(bytes).unwrap();
+    assert_eq!(back, rows);
+}
+
+#[derive(ParquetRow)]
+struct TooStrong {
+    #[parquet(compression = "zstd(99)")]
+    text: String,
+}
+
+#[test]
+fn a_compression_level_out_of_range_is_an_error_at_creation() {
+    let err = Writer::<TooStrong, _>::new(Vec::new(), WriteOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with(
+            "unsupported (file): field `text` (column `text`) asks for compression zstd(99): "
+        ),
+        "{err}"
+    );
+}

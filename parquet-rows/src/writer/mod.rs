@@ -43,6 +43,7 @@
 mod field;
 mod options;
 mod schema;
+mod sorted;
 
 use std::fs::File;
 use std::io::Write;
@@ -67,6 +68,7 @@ pub use field::{push_column, ColumnBuffer, WriteValue};
 pub use options::{ColumnEncoding, Compression, PageVersion, Statistics, WriteOptions};
 #[doc(hidden)]
 pub use schema::WriteSpec;
+pub use sorted::SortOrder;
 
 /// A struct whose rows a [`Writer`] writes: implemented by
 /// `#[derive(ParquetRow)]` when every field's type is [`WriteField`] (and no
@@ -138,6 +140,7 @@ pub struct Writer<T: ParquetWrite, W: Write + Send = File> {
     row_group_rows: usize,
     row_group_bytes: usize,
     failed: Option<String>, // the first error, once one happened
+    sorted: sorted::SortCheck,
     shape: PhantomData<fn() -> T::Shape>,
 }
 
@@ -197,6 +200,7 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
             options.row_group_bytes_limit(),
             options.max_value_bytes_limit(),
         );
+        let sorted = sorted::SortCheck::new(options.sort_keys(&specs, &columns)?);
         let properties = options.properties(&specs, &columns)?;
         let message = schema::message(&specs, &columns)?;
         let file = SerializedFileWriter::new(
@@ -228,6 +232,7 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
             row_group_rows,
             row_group_bytes,
             failed: None,
+            sorted,
             shape: PhantomData,
         })
     }
@@ -242,6 +247,7 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
             let (now, rest) = rows.split_at(rows.len().min(room).min(CHUNK_ROWS));
             R::push_columns(now, &mut self.buffers);
             self.check_refused()?;
+            self.check_sorted(now.len())?;
             self.buffered += now.len();
             rows = rest;
             if self.buffered == self.row_group_rows
@@ -354,6 +360,27 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
         self.stop_on_error(Err(error))
     }
 
+    /// Checks the `pushed` rows just pushed against the declared order
+    /// ([`WriteOptions::sorted_by`]); a row out of order stops the writer.
+    fn check_sorted(&mut self, pushed: usize) -> Result<()> {
+        let rows = self.buffered..self.buffered + pushed;
+        let Err(out) = self.sorted.check(rows, &self.buffers, &self.columns) else {
+            return Ok(());
+        };
+        let spec = &self.specs[self.sorted.keys[out.key].index];
+        let error = Error::Value {
+            location: location(spec.column, self.row_groups),
+            message: format!(
+                "field `{}::{}`, row {}: {}",
+                T::STRUCT_NAME,
+                spec.field,
+                self.rows + out.row as u64,
+                out.message
+            ),
+        };
+        self.stop_on_error(Err(error))
+    }
+
     fn check_running(&self) -> Result<()> {
         if self.file.is_some() {
             Ok(())
@@ -406,6 +433,7 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
             .map_err(|e| write_error(location("", row_group), e))?;
         self.rows += self.buffered as u64;
         self.row_groups += 1;
+        self.sorted.row_group_written();
         self.buffered = 0;
         Ok(())
     }

@@ -1,12 +1,13 @@
 //! [`WriteOptions`]: how a [`Writer`](crate::Writer) encodes and cuts a file.
 
 use parquet::basic::{BrotliLevel, Encoding, GzipLevel, ZstdLevel};
-use parquet::file::metadata::KeyValue;
+use parquet::file::metadata::{KeyValue, SortingColumn};
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterVersion};
 use parquet::schema::types::ColumnPath;
 
 use parquet_rows_rules::Physical;
 
+use super::sorted::{SortKey, SortOrder};
 use super::WriteSpec;
 use crate::error::{Error, Location, Result};
 
@@ -164,6 +165,7 @@ pub struct WriteOptions {
     bloom_filters: Vec<String>,      // column names
     metadata: Vec<(String, String)>, // key-value metadata, in order
     max_value_bytes: usize,
+    sorted_by: Vec<(String, SortOrder)>, // column names, the first key first
 }
 
 impl Default for WriteOptions {
@@ -179,6 +181,7 @@ impl Default for WriteOptions {
             bloom_filters: Vec::new(),
             metadata: Vec::new(),
             max_value_bytes: 128 << 20,
+            sorted_by: Vec::new(),
         }
     }
 }
@@ -270,6 +273,76 @@ impl WriteOptions {
         self
     }
 
+    /// Declares that the rows are sorted by `column` in `order`, after the
+    /// keys declared before (the first call names the first key): the
+    /// footer lists the keys as every row group's `sorting_columns`, and each
+    /// row is checked against the one before as it is written, on the
+    /// column's typed order (integers signed or unsigned as annotated,
+    /// floats as numbers, strings and bytes byte by byte, decimals by value).
+    /// Nulls are the smallest values: first in an ascending column, last in
+    /// a descending one.
+    ///
+    /// A row out of order is an [`Error::Value`] naming the field and row;
+    /// the writer then stops and the file gets no footer, as after any
+    /// error. A NaN in a sorted column is such an error too. A column the
+    /// struct does not write is an error when the writer is created.
+    ///
+    /// ```
+    /// use parquet_rows::writer::SortOrder;
+    /// use parquet_rows::{ParquetRow, WriteOptions, Writer};
+    ///
+    /// #[derive(ParquetRow)]
+    /// struct Tick {
+    ///     ts: i64,
+    ///     bid: f64,
+    /// }
+    ///
+    /// let options = WriteOptions::default().sorted_by("ts", SortOrder::Ascending);
+    /// let mut writer = Writer::<Tick, _>::new(Vec::new(), options)?;
+    /// writer.write(&[Tick { ts: 1, bid: 1.5 }, Tick { ts: 2, bid: 1.25 }])?;
+    /// let err = writer.write_row(&Tick { ts: 0, bid: 1.0 }).unwrap_err();
+    /// assert!(err.to_string().contains("field `Tick::ts`, row 2: out of order: 0 after 2"));
+    /// assert!(writer.close().is_err()); // no complete file
+    /// # Ok::<(), parquet_rows::Error>(())
+    /// ```
+    #[must_use]
+    pub fn sorted_by(mut self, column: impl Into<String>, order: SortOrder) -> Self {
+        self.sorted_by.push((column.into(), order));
+        self
+    }
+
+    /// The declared sort keys, as columns of `specs`.
+    pub(crate) fn sort_keys(
+        &self,
+        specs: &[WriteSpec],
+        columns: &[parquet_rows_rules::Column],
+    ) -> Result<Vec<SortKey>> {
+        let mut keys: Vec<SortKey> = Vec::with_capacity(self.sorted_by.len());
+        for (name, order) in &self.sorted_by {
+            let Some(index) = specs.iter().position(|spec| spec.column == name) else {
+                return Err(options_error(format!(
+                    "rows are declared sorted by column `{name}`, which the struct does not write"
+                )));
+            };
+            if keys.iter().any(|k| k.index == index) {
+                return Err(options_error(format!(
+                    "rows are declared sorted by column `{name}` twice"
+                )));
+            }
+            super::sorted::orderable(&columns[index]).map_err(|why| {
+                options_error(format!(
+                    "rows are declared sorted by column `{name}` (field `{}`): {why}",
+                    specs[index].field
+                ))
+            })?;
+            keys.push(SortKey {
+                index,
+                order: *order,
+            });
+        }
+        Ok(keys)
+    }
+
     /// The most rows of one row group.
     pub fn row_group_rows_limit(&self) -> usize {
         self.row_group_rows
@@ -288,9 +361,20 @@ impl WriteOptions {
         specs: &[WriteSpec],
         columns: &[parquet_rows_rules::Column],
     ) -> Result<WriterProperties> {
+        let sorting: Vec<SortingColumn> = self
+            .sort_keys(specs, columns)?
+            .iter()
+            .map(|key| SortingColumn {
+                // The struct's columns are the file's leaves, in order.
+                column_idx: i32::try_from(key.index).unwrap_or(i32::MAX),
+                descending: key.order == SortOrder::Descending,
+                nulls_first: key.order == SortOrder::Ascending,
+            })
+            .collect();
         let mut builder = WriterProperties::builder()
+            .set_sorting_columns((!sorting.is_empty()).then_some(sorting))
             .set_created_by(CREATED_BY.to_owned())
-            .set_compression(self.codec()?)
+            .set_compression(codec(self.compression).map_err(options_error)?)
             // The writer cuts row groups itself (`row_group_rows`,
             // `row_group_bytes`); the column writers see one row group's rows.
             .set_max_row_group_row_count(None)
@@ -332,6 +416,15 @@ impl WriteOptions {
             if spec.bloom_filter {
                 builder = builder.set_column_bloom_filter_enabled(path(), true);
             }
+            if let Some(compression) = spec.compression {
+                let codec = codec(compression).map_err(|why| {
+                    options_error(format!(
+                        "field `{}` (column `{}`) asks for compression {why}",
+                        spec.field, spec.column
+                    ))
+                })?;
+                builder = builder.set_column_compression(path(), codec);
+            }
         }
         for column in &self.bloom_filters {
             if !specs.iter().any(|spec| spec.column == column) {
@@ -352,30 +445,28 @@ impl WriteOptions {
         }
         Ok(builder.build())
     }
+}
 
-    fn codec(&self) -> Result<parquet::basic::Compression> {
-        use parquet::basic::Compression as C;
-        let level = |e: parquet::errors::ParquetError| {
-            options_error(format!("{:?}: {e}", self.compression).to_lowercase())
-        };
-        Ok(match self.compression {
-            Compression::Uncompressed => C::UNCOMPRESSED,
-            Compression::Snappy => C::SNAPPY,
-            Compression::Gzip(n) => C::GZIP(GzipLevel::try_new(n).map_err(level)?),
-            Compression::Brotli(n) => {
-                if !cfg!(feature = "write-brotli") {
-                    return Err(options_error(
-                        "writing BROTLI needs the `write-brotli` feature of parquet-rows"
-                            .to_owned(),
-                    ));
-                }
-                C::BROTLI(BrotliLevel::try_new(n).map_err(level)?)
+/// The `parquet` crate's codec for `compression`, its level checked.
+fn codec(compression: Compression) -> std::result::Result<parquet::basic::Compression, String> {
+    use parquet::basic::Compression as C;
+    let level = |e: parquet::errors::ParquetError| format!("{compression:?}: {e}").to_lowercase();
+    Ok(match compression {
+        Compression::Uncompressed => C::UNCOMPRESSED,
+        Compression::Snappy => C::SNAPPY,
+        Compression::Gzip(n) => C::GZIP(GzipLevel::try_new(n).map_err(level)?),
+        Compression::Brotli(n) => {
+            if !cfg!(feature = "write-brotli") {
+                return Err(
+                    "writing BROTLI needs the `write-brotli` feature of parquet-rows".to_owned(),
+                );
             }
-            Compression::Lz4 => C::LZ4,
-            Compression::Lz4Raw => C::LZ4_RAW,
-            Compression::Zstd(n) => C::ZSTD(ZstdLevel::try_new(n).map_err(level)?),
-        })
-    }
+            C::BROTLI(BrotliLevel::try_new(n).map_err(level)?)
+        }
+        Compression::Lz4 => C::LZ4,
+        Compression::Lz4Raw => C::LZ4_RAW,
+        Compression::Zstd(n) => C::ZSTD(ZstdLevel::try_new(n).map_err(level)?),
+    })
 }
 
 /// What the footer's `created_by` says: parquet-rows and its version, in

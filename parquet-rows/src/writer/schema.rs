@@ -29,6 +29,8 @@ pub struct WriteSpec {
     pub encoding: Option<super::ColumnEncoding>,
     /// The field's `bloom_filter` attribute.
     pub bloom_filter: bool,
+    /// The field's `compression` attribute (the file's codec otherwise).
+    pub compression: Option<super::Compression>,
 }
 
 impl WriteSpec {
@@ -183,6 +185,7 @@ mod tests {
                 params,
                 encoding: None,
                 bloom_filter: false,
+                compression: None,
             })
             .collect();
         let columns: Vec<_> = specs.iter().map(|s| s.column("S").unwrap()).collect();
