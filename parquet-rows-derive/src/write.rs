@@ -67,9 +67,9 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
                     let n = proc_macro2::Literal::u32_unsuffixed(n);
                     quote!((#n))
                 });
-                quote!(#krate::__private::Some(#krate::writer::Compression::#variant #level))
+                quote!(::core::option::Option::Some(#krate::writer::Compression::#variant #level))
             }
-            None => quote!(#krate::__private::None),
+            None => quote!(::core::option::Option::None),
         };
         quote_spanned! {ty.span()=>
             #krate::__private_v1::WriteSpec {

@@ -419,7 +419,7 @@ fn a_fields_compression_attribute_is_its_columns_codec() {
     let rows = generate(8, 1000, |rng, i| Compressed {
         text: format!("ü{}", rng.below(50)),
         raw: rng.i64(),
-        zipped: rng.maybe(20, |r| r.f64()),
+        zipped: rng.maybe(20, parquet_rows_suite::rng::Rng::f64),
         plain: i as i32,
     });
     let options = WriteOptions::default().compression(parquet_rows::writer::Compression::Snappy);

@@ -210,6 +210,7 @@ mod tests {
             params: rules::WriteParams::default(),
             encoding: None,
             bloom_filter: false,
+            compression: None,
         };
         let message = spec.column("Tick").unwrap_err().to_string();
         assert!(message.contains("precision = P, scale = S"), "{message}");
