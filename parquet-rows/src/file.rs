@@ -211,30 +211,6 @@ impl ParquetFile {
         self
     }
 
-    /// A read of the rows of `T`, to narrow (filter, window, row groups)
-    /// and end (owned rows, borrowed [`Pages`], a stream); see
-    /// [`RowsBuilder`](crate::builder::RowsBuilder).
-    ///
-    /// ```
-    /// # use parquet_rows::{ParquetFile, ParquetRow};
-    /// #[derive(ParquetRow)]
-    /// struct Quote { ts: i64, symbol: String, bid: f64 }
-    ///
-    /// # fn main() -> parquet_rows::Result<()> {
-    /// # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(100)?)?;
-    /// let quotes: Vec<Quote> = file
-    ///     .rows::<Quote>()
-    ///     .filter(Quote::filter().symbol().eq("EURUSD"))
-    ///     .offset(10)
-    ///     .limit(5)
-    ///     .collect()?;
-    /// assert_eq!(quotes.len(), 5);
-    /// # Ok(()) }
-    /// ```
-    pub fn rows<T>(&self) -> crate::builder::RowsBuilder<'_, ParquetFile, T> {
-        crate::builder::RowsBuilder::new(self)
-    }
-
     /// This file reading only the row groups `groups` (indexes in the
     /// footer, among those it reads; kept in file order) with `options`:
     /// a builder's narrowing, sharing the footer and the source.

@@ -10,6 +10,34 @@ use crate::file::{Held, ParquetFile, Rows};
 use crate::pages::Pages;
 use crate::row::{OwnedRow, ParquetRow};
 
+// Defined here rather than in file.rs: the builder sits above `file` in the
+// crate's layers (layering.rs), so `file` names nothing of it.
+impl ParquetFile {
+    /// A read of the rows of `T`, to narrow (filter, window, row groups)
+    /// and end (owned rows, borrowed [`Pages`], a stream); see
+    /// [`RowsBuilder`].
+    ///
+    /// ```
+    /// # use parquet_rows::{ParquetFile, ParquetRow};
+    /// #[derive(ParquetRow)]
+    /// struct Quote { ts: i64, symbol: String, bid: f64 }
+    ///
+    /// # fn main() -> parquet_rows::Result<()> {
+    /// # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(100)?)?;
+    /// let quotes: Vec<Quote> = file
+    ///     .rows::<Quote>()
+    ///     .filter(Quote::filter().symbol().eq("EURUSD"))
+    ///     .offset(10)
+    ///     .limit(5)
+    ///     .collect()?;
+    /// assert_eq!(quotes.len(), 5);
+    /// # Ok(()) }
+    /// ```
+    pub fn rows<T>(&self) -> RowsBuilder<'_, ParquetFile, T> {
+        RowsBuilder::new(self)
+    }
+}
+
 #[cfg(feature = "rayon")]
 impl<S, T, M: 'static> RowsBuilder<'_, S, T, M> {
     /// Whether the read runs on this thread.
