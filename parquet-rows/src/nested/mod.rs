@@ -94,7 +94,7 @@ pub trait ParquetNode<'p>: Sized {
     /// Moves every leaf under the node past its next `n` records (rows of
     /// the top-level field) without assembling them: what each leaf
     /// buffered for them is dropped, the rest is skipped in its column
-    /// ([`ColumnReader::skip_records`](crate::column::ColumnReader)).
+    /// (the crate's `ColumnReader::skip_records`).
     /// Every leaf starts a record (repetition level 0) when it is called.
     fn skip_records(cursor: &mut Self::Cursor, n: usize) -> Result<()>;
     /// Checks that every leaf under the node was read to its end.
