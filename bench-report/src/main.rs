@@ -83,15 +83,7 @@ fn main() {
         return;
     }
     if matches!(subcommand, Some("writes" | "write-filters")) {
-        let rounds = match args.get(1..).unwrap_or_default() {
-            [] => 7,
-            [flag, n] if flag == "--rounds" => n
-                .parse()
-                .ok()
-                .filter(|&n| n >= 2)
-                .unwrap_or_else(|| exit_usage()),
-            _ => exit_usage(),
-        };
+        let rounds = rounds_flag(&args[1..]);
         println!("# {}", machine());
         println!("# load average before: {}", loadavg());
         if subcommand == Some("writes") {
@@ -103,15 +95,7 @@ fn main() {
         return;
     }
     if subcommand == Some("filters") || subcommand == Some("remote") {
-        let rounds = match args.get(1..).unwrap_or_default() {
-            [] => 7,
-            [flag, n] if flag == "--rounds" => n
-                .parse()
-                .ok()
-                .filter(|&n| n >= 2)
-                .unwrap_or_else(|| exit_usage()),
-            _ => exit_usage(),
-        };
+        let rounds = rounds_flag(&args[1..]);
         println!("# {}", machine());
         println!("# load average before: {}", loadavg());
         if subcommand == Some("filters") {
@@ -222,6 +206,19 @@ fn machine() -> String {
         "{cpu}, {threads} hardware threads, allocator: {}",
         harness::ALLOCATOR
     )
+}
+
+/// The rounds of a subcommand that takes only `[--rounds N]` (default 7).
+fn rounds_flag(args: &[String]) -> usize {
+    match args {
+        [] => 7,
+        [flag, n] if flag == "--rounds" => n
+            .parse()
+            .ok()
+            .filter(|&n| n >= 2)
+            .unwrap_or_else(|| exit_usage()),
+        _ => exit_usage(),
+    }
 }
 
 fn loadavg() -> String {
