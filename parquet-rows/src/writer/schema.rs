@@ -101,6 +101,7 @@ pub(crate) fn layout(struct_name: &str, specs: &[WriteSpec]) -> Result<Layout> {
         let mut walk = Walk {
             struct_name,
             spec,
+            params: spec.params,
             leaves: &mut leaves,
         };
         let at = Place {
@@ -153,6 +154,9 @@ impl Place {
 struct Walk<'a> {
     struct_name: &'a str,
     spec: &'a WriteSpec, // the field whose attributes apply
+    /// The field's `unit`, `precision`, ... for the leaves under it but a
+    /// map's key (a `BTreeMap<String, Decimal>`'s precision is the value's).
+    params: rules::WriteParams,
     leaves: &'a mut Vec<Leaf>,
 }
 
@@ -196,7 +200,7 @@ impl Walk<'_> {
             }
             WriteShape::Leaf(kind) => {
                 let mut column = kind
-                    .writes_with(&self.spec.params)
+                    .writes_with(&self.params)
                     .map_err(|why| self.error(&at, &why))?;
                 if repetition == Repetition::OPTIONAL {
                     column.repetition = rules::Repetition::Optional;
@@ -240,7 +244,10 @@ impl Walk<'_> {
                 let pairs = at.child(at.field.clone(), "key_value", def, rep);
                 let key_at = pairs.child(format!("{}.key", at.field), "key", def, rep);
                 let value_at = pairs.child(format!("{}.value", at.field), "value", def, rep);
-                let key = self.node("key", key, Repetition::REQUIRED, key_at)?;
+                let params = std::mem::take(&mut self.params);
+                let key = self.node("key", key, Repetition::REQUIRED, key_at);
+                self.params = params;
+                let key = key?;
                 let value = self.node("value", value, Repetition::REQUIRED, value_at)?;
                 let repeated = Type::group_type_builder("key_value")
                     .with_repetition(Repetition::REPEATED)
@@ -270,6 +277,7 @@ impl Walk<'_> {
                     let mut walk = Walk {
                         struct_name: self.struct_name,
                         spec,
+                        params: spec.params,
                         leaves: self.leaves,
                     };
                     children.push(Arc::new(walk.node(
