@@ -90,21 +90,8 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
             #krate::__private_v1::push_column(__rows, __columns.field(#i), |__row| &__row.#member);
         }
     });
-    // As a field of another struct: a group of its fields, each pushed by
-    // its own type's impl (one statement per field).
-    let nested_pushes = fields.iter().map(|f| {
-        let member = f.ident;
-        quote! {
-            #krate::WriteField::push_field(&self.#member, __leaves, __at)?;
-        }
-    });
-    let nested_absent = fields.iter().map(|f| {
-        let ty = f.ty;
-        quote_spanned! {ty.span()=>
-            <#ty as #krate::WriteField>::push_absent(__leaves, __at);
-        }
-    });
     let bounds: Vec<TokenStream> = bounds.collect();
+    let nested = nested_impl(cont, krate, &fields, &own, &bounds);
     quote! {
         #[automatically_derived]
         impl #impl_generics #krate::ParquetWrite for #ident #ty_generics
@@ -123,6 +110,36 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
             }
         }
 
+        #nested
+    }
+}
+
+/// `impl WriteField` for the struct, so that it can be a field of another
+/// (a group of its fields, each pushed by its own type's impl: one statement
+/// per field), with the bounds of its `ParquetWrite` impl.
+fn nested_impl(
+    cont: &Container<'_>,
+    krate: &TokenStream,
+    fields: &[&Field<'_>],
+    own: &[&syn::WherePredicate],
+    bounds: &[TokenStream],
+) -> TokenStream {
+    let ident = cont.ident;
+    let name = ident.to_string();
+    let (impl_generics, ty_generics, _) = cont.generics.split_for_impl();
+    let pushes = fields.iter().map(|f| {
+        let member = f.ident;
+        quote! {
+            #krate::WriteField::push_field(&self.#member, __leaves, __at)?;
+        }
+    });
+    let absent = fields.iter().map(|f| {
+        let ty = f.ty;
+        quote_spanned! {ty.span()=>
+            <#ty as #krate::WriteField>::push_absent(__leaves, __at);
+        }
+    });
+    quote! {
         #[automatically_derived]
         impl #impl_generics #krate::WriteField for #ident #ty_generics
         where #(#own,)* #(#bounds,)*
@@ -138,14 +155,14 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
                 __leaves: &mut #krate::__private_v1::Leaves<'_>,
                 __at: #krate::__private_v1::Levels,
             ) -> ::core::result::Result<(), ::std::string::String> {
-                #(#nested_pushes)*
+                #(#pushes)*
                 ::core::result::Result::Ok(())
             }
             fn push_absent(
                 __leaves: &mut #krate::__private_v1::Leaves<'_>,
                 __at: #krate::__private_v1::Levels,
             ) {
-                #(#nested_absent)*
+                #(#absent)*
             }
         }
     }

@@ -116,17 +116,16 @@ fn nested(rng: &mut Rng, i: usize) -> Nested {
                 })
             })
         }),
-        counts: rng
-            .vec(4, |r| (r.word(), r.i64()))
-            .into_iter()
-            .collect(),
+        counts: rng.vec(4, |r| (r.word(), r.i64())).into_iter().collect(),
         o_map: rng.maybe(30, |r| {
             r.vec(3, |r| (r.i32(), r.maybe(30, Rng::word)))
                 .into_iter()
                 .collect()
         }),
         map_of_lists: rng
-            .vec(2, |r| (r.word(), r.vec(3, |r| r.maybe(30, |r| r.chance(50)))))
+            .vec(2, |r| {
+                (r.word(), r.vec(3, |r| r.maybe(30, |r| r.chance(50))))
+            })
             .into_iter()
             .collect(),
         list_of_maps: rng.vec(2, |r| {
@@ -391,11 +390,8 @@ fn nested_of(row: &Row) -> Nested {
             .iter()
             .map(|(k, v)| (req(string(k)), req(long(v))))
             .collect(),
-        o_map: entries(g("o_map")).map(|e| {
-            e.iter()
-                .map(|(k, v)| (req(int(k)), string(v)))
-                .collect()
-        }),
+        o_map: entries(g("o_map"))
+            .map(|e| e.iter().map(|(k, v)| (req(int(k)), string(v))).collect()),
         map_of_lists: req(entries(g("map_of_lists")))
             .iter()
             .map(|(k, v)| (req(string(k)), f_list(v).iter().map(boolean).collect()))
@@ -538,7 +534,10 @@ fn errors_name_the_nested_field_and_row() {
     let rows: Vec<Priced> = (0..10)
         .map(|i| Priced {
             id: i,
-            prices: BTreeMap::from([("a".to_owned(), vec![ok(1), ok(if i == 7 { 100_000 } else { 2 })])]),
+            prices: BTreeMap::from([(
+                "a".to_owned(),
+                vec![ok(1), ok(if i == 7 { 100_000 } else { 2 })],
+            )]),
         })
         .collect();
     let mut writer = Writer::<Priced, _>::new(Vec::new(), WriteOptions::default()).unwrap();
@@ -550,12 +549,16 @@ fn errors_name_the_nested_field_and_row() {
     assert!(e.contains("field `Priced::prices.value[]`, row 7:"), "{e}");
     assert!(writer.close().is_err());
 
-    let sorted = WriteOptions::default()
-        .sorted_by("prices", parquet_rows::writer::SortOrder::Ascending);
-    let e = Writer::<Priced, _>::new(Vec::new(), sorted).unwrap_err().to_string();
+    let sorted =
+        WriteOptions::default().sorted_by("prices", parquet_rows::writer::SortOrder::Ascending);
+    let e = Writer::<Priced, _>::new(Vec::new(), sorted)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("a group, list or map"), "{e}");
     let bloom = WriteOptions::default().bloom_filter("prices");
-    let e = Writer::<Priced, _>::new(Vec::new(), bloom).unwrap_err().to_string();
+    let e = Writer::<Priced, _>::new(Vec::new(), bloom)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("dotted path"), "{e}");
 }
 
@@ -563,11 +566,16 @@ fn errors_name_the_nested_field_and_row() {
 /// naming the field: `Option<Option<_>>` in a list, a nullable map key. (A
 /// struct without columns does not derive.)
 #[test]
+#[allow(clippy::option_option)] // the shape under test
 fn shapes_the_reader_cannot_bind_are_errors_at_creation() {
     #[derive(ParquetRow, Debug)]
     struct Twice {
         id: i32,
         values: Vec<Option<Option<i32>>>,
+    }
+    #[derive(ParquetRow, Debug)]
+    struct NullKey {
+        map: HashMap<Option<i32>, i32>,
     }
     let e = Writer::<Twice, _>::new(Vec::new(), WriteOptions::default())
         .unwrap_err()
@@ -576,11 +584,6 @@ fn shapes_the_reader_cannot_bind_are_errors_at_creation() {
         e.contains("field `Twice::values[]` cannot be written: `Option<Option<_>>`"),
         "{e}"
     );
-
-    #[derive(ParquetRow, Debug)]
-    struct NullKey {
-        map: HashMap<Option<i32>, i32>,
-    }
     let e = Writer::<NullKey, _>::new(Vec::new(), WriteOptions::default())
         .unwrap_err()
         .to_string();
@@ -588,5 +591,4 @@ fn shapes_the_reader_cannot_bind_are_errors_at_creation() {
         e.contains("field `NullKey::map` cannot be written: a map's key is REQUIRED"),
         "{e}"
     );
-
 }

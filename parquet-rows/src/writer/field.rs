@@ -446,7 +446,7 @@ impl<T: WriteField + ListElement> WriteField for Vec<T> {
             self,
             leaves,
             at,
-            |element, leaves, levels| element.push_field(leaves, levels),
+            <T as WriteField>::push_field,
             T::push_absent,
         )
     }

@@ -132,10 +132,10 @@ const ENCODE_BATCH: usize = 8192;
 /// stopped: every later call returns an error, and the file stays incomplete.
 pub struct Writer<T: ParquetWrite, W: Write + Send = File> {
     file: Option<SerializedFileWriter<Counted<W>>>, // `None` once closed or failed
-    leaves: Vec<schema::Leaf>, // every leaf column, in the file's order
-    buffers: ColumnBuffers,    // one per leaf
-    buffered: usize,             // rows in `buffers`; invariant: < row_group_rows
-    rows: u64,                   // rows in the row groups written
+    leaves: Vec<schema::Leaf>,                      // every leaf column, in the file's order
+    buffers: ColumnBuffers,                         // one per leaf
+    buffered: usize, // rows in `buffers`; invariant: < row_group_rows
+    rows: u64,       // rows in the row groups written
     row_groups: usize,
     row_group_rows: usize,
     row_group_bytes: usize,
@@ -486,7 +486,9 @@ fn write_column(
         first = end;
         let defs = (max_def > 0).then(|| &buffer.defs[levels.clone()]);
         let reps = (max_rep > 0).then(|| &buffer.reps[levels.clone()]);
-        let count = defs.map_or(levels.len(), |d| d.iter().filter(|&&d| d == max_def).count());
+        let count = defs.map_or(levels.len(), |d| {
+            d.iter().filter(|&&d| d == max_def).count()
+        });
         let values = value..value + count;
         // The byte arrays of this batch, each slicing `data`.
         let mut arrays = || -> Vec<ByteArray> {

@@ -7,8 +7,8 @@ use parquet::schema::types::ColumnPath;
 
 use parquet_rows_rules::Physical;
 
-use super::sorted::{SortKey, SortOrder};
 use super::schema::Leaf;
+use super::sorted::{SortKey, SortOrder};
 use crate::error::{Error, Location, Result};
 
 /// The codec that compresses pages, with its level where it has one.
@@ -441,7 +441,8 @@ impl WriteOptions {
                      (a nested column is named by its dotted path, e.g. `tags.list.element`)"
                 )));
             };
-            builder = builder.set_column_bloom_filter_enabled(ColumnPath::new(leaf.path.clone()), true);
+            builder =
+                builder.set_column_bloom_filter_enabled(ColumnPath::new(leaf.path.clone()), true);
         }
         if !self.metadata.is_empty() {
             let pairs = self

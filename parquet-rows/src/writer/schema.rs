@@ -260,39 +260,51 @@ impl Walk<'_> {
                     .build()?)
             }
             WriteShape::Struct { name: ty, fields } => {
-                if fields.is_empty() {
-                    return Err(self.error(
-                        &at,
-                        &format!("`{ty}` writes no column, and a Parquet group needs one"),
-                    ));
-                }
-                let mut children = Vec::with_capacity(fields.len());
-                for spec in fields {
-                    let child = at.child(
-                        format!("{}.{}", at.field, spec.field),
-                        spec.column,
-                        at.def,
-                        at.rep,
-                    );
-                    let mut walk = Walk {
-                        struct_name: self.struct_name,
-                        spec,
-                        params: spec.params,
-                        leaves: self.leaves,
-                    };
-                    children.push(Arc::new(walk.node(
-                        spec.column,
-                        &spec.shape,
-                        Repetition::REQUIRED,
-                        child,
-                    )?));
-                }
-                Ok(Type::group_type_builder(name)
-                    .with_repetition(repetition)
-                    .with_fields(children)
-                    .build()?)
+                self.group(name, ty, fields, repetition, &at)
             }
         }
+    }
+
+    /// A struct's group: its fields, each with its own attributes.
+    fn group(
+        &mut self,
+        name: &str,
+        ty: &str,
+        fields: &[WriteSpec],
+        repetition: Repetition,
+        at: &Place,
+    ) -> Result<Type> {
+        if fields.is_empty() {
+            return Err(self.error(
+                at,
+                &format!("`{ty}` writes no column, and a Parquet group needs one"),
+            ));
+        }
+        let mut children = Vec::with_capacity(fields.len());
+        for spec in fields {
+            let child = at.child(
+                format!("{}.{}", at.field, spec.field),
+                spec.column,
+                at.def,
+                at.rep,
+            );
+            let mut walk = Walk {
+                struct_name: self.struct_name,
+                spec,
+                params: spec.params,
+                leaves: self.leaves,
+            };
+            children.push(Arc::new(walk.node(
+                spec.column,
+                &spec.shape,
+                Repetition::REQUIRED,
+                child,
+            )?));
+        }
+        Ok(Type::group_type_builder(name)
+            .with_repetition(repetition)
+            .with_fields(children)
+            .build()?)
     }
 }
 
