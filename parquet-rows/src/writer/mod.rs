@@ -447,7 +447,7 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
 }
 
 /// Hands one column's buffered values to its column writer, a batch of
-/// about [`ENCODE_BATCH`] levels at a time, each batch ending at a record
+/// about `ENCODE_BATCH` levels at a time, each batch ending at a record
 /// boundary (the column writer requires a batch to start one); the
 /// definition levels (when the column has them) decide how many values each
 /// batch takes: those at the maximum level.
