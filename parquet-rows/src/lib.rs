@@ -468,6 +468,9 @@ pub mod __private_v1 {
     pub use crate::row::Probe;
     pub use crate::runtime::{decode, Step};
     pub use crate::sink::RowSink;
-    pub use crate::writer::{push_column, ColumnBuffer, ColumnEncoding, WriteSpec};
+    pub use crate::writer::{
+        push_column, ColumnBuffer, ColumnBuffers, ColumnEncoding, Leaves, Levels, WriteShape,
+        WriteSpec,
+    };
     pub use parquet_rows_rules::{TimeUnit, WriteParams};
 }
