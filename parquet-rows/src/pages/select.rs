@@ -325,7 +325,7 @@ mod tests {
     fn memo_remembers_only_values_inside_a_dictionary() {
         let dictionary = b"EURUSDGBPJPY".to_vec();
         let start = dictionary.as_ptr() as usize;
-        let mut memo = Memo::new(vec![start..start + dictionary.len()]);
+        let mut memo = Memo::new(std::iter::once(start..start + dictionary.len()).collect());
         let eur = &dictionary[..6];
         let mut tested = 0;
         let mut verdict = |memo: &mut Memo, bytes: &[u8], v: bool| {
@@ -344,7 +344,6 @@ mod tests {
         let copy = eur.to_vec();
         assert!(!verdict(&mut memo, &copy, false));
         assert!(verdict(&mut memo, &copy, true));
-        drop(verdict);
         assert_eq!(tested, 4);
     }
 
