@@ -778,8 +778,12 @@ fn sparse_queries_convert_only_the_matching_rows() {
 /// falls back to PLAIN pages mid-chunk, so one probe sees values inside
 /// and outside the dictionary page, with nulls, across row groups and
 /// pages; every path returns the full read's matching rows.
-#[test]
-fn dictionary_verdicts_match_the_full_read_across_a_plain_fallback() {
+/// A query and the same test by hand.
+type Case = (FilterOf<Row>, Box<dyn Fn(&Row) -> bool>);
+
+/// 6,000 rows in 3 row groups whose `symbol` dictionary overflows into
+/// PLAIN pages, and the rows.
+fn fallback_file() -> (ParquetFile, Vec<Row>) {
     let rows = 6_000;
     let props = WriterProperties::builder()
         .set_dictionary_enabled(true)
@@ -803,7 +807,7 @@ fn dictionary_verdicts_match_the_full_read_across_a_plain_fallback() {
             ts: i as i64,
             symbol: symbol(&mut rng, i),
             size: Some(i32::try_from(i % 7).unwrap()),
-            px: i as f64,
+            px: f64::from(i32::try_from(i).unwrap()),
             flag: i % 3 == 0,
             count: None,
         })
@@ -826,8 +830,14 @@ fn dictionary_verdicts_match_the_full_read_across_a_plain_fallback() {
         })
         .collect();
     let file = ParquetFile::from_bytes(write_columns(SCHEMA, props, &groups).unwrap()).unwrap();
+    (file, all)
+}
+
+#[test]
+fn dictionary_verdicts_match_the_full_read_across_a_plain_fallback() {
+    let (file, all) = fallback_file();
     assert_eq!(file.rows::<Row>().collect().unwrap(), all);
-    let cases: Vec<(FilterOf<Row>, Box<dyn Fn(&Row) -> bool>)> = vec![
+    let cases: Vec<Case> = vec![
         (
             Row::filter().symbol().eq("EURUSD"),
             Box::new(|r: &Row| r.symbol.as_deref() == Some("EURUSD")),
