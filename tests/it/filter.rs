@@ -829,8 +829,23 @@ fn fallback_file() -> (ParquetFile, Vec<Row>) {
             ]
         })
         .collect();
-    let file = ParquetFile::from_bytes(write_columns(SCHEMA, props, &groups).unwrap()).unwrap();
-    (file, all)
+    let bytes = write_columns(SCHEMA, props, &groups).unwrap();
+    // The layout the test is for: a dictionary page, then PLAIN data pages.
+    use parquet::file::reader::FileReader as _;
+    let meta = parquet::file::reader::SerializedFileReader::new(bytes.clone())
+        .unwrap()
+        .metadata()
+        .clone();
+    let dictionary_then_plain = (0..meta.num_row_groups()).any(|g| {
+        let c = meta.row_group(g).column(1);
+        c.dictionary_page_offset().is_some()
+            && c.page_encoding_stats_mask().is_some_and(|m| {
+                !m.is_only(parquet::basic::Encoding::RLE_DICTIONARY)
+                    && !m.is_only(parquet::basic::Encoding::PLAIN_DICTIONARY)
+            })
+    });
+    assert!(dictionary_then_plain, "no chunk falls back to PLAIN");
+    (ParquetFile::from_bytes(bytes).unwrap(), all)
 }
 
 #[test]
