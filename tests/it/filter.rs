@@ -831,11 +831,10 @@ fn fallback_file() -> (ParquetFile, Vec<Row>) {
         .collect();
     let bytes = write_columns(SCHEMA, props, &groups).unwrap();
     // The layout the test is for: a dictionary page, then PLAIN data pages.
-    use parquet::file::reader::FileReader as _;
-    let meta = parquet::file::reader::SerializedFileReader::new(bytes.clone())
-        .unwrap()
-        .metadata()
-        .clone();
+    let meta = parquet::file::reader::FileReader::metadata(
+        &parquet::file::reader::SerializedFileReader::new(bytes.clone()).unwrap(),
+    )
+    .clone();
     let dictionary_then_plain = (0..meta.num_row_groups()).any(|g| {
         let c = meta.row_group(g).column(1);
         c.dictionary_page_offset().is_some()
