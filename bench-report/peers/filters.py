@@ -1,5 +1,7 @@
-"""Times polars `scan_parquet(...).filter(...).collect()` on the filter
-queries of `bench-report filters` (issue 17), on the same fixture files.
+"""Times polars `scan_parquet(...).filter(...).collect()` (and, on the
+spread-symbol file, duckdb's `SELECT * ... WHERE` into arrow) on the filter
+queries of `bench-report filters` (issues 17 and 25), on the same fixture
+files.
 
     target/peers-venv/bin/python bench-report/peers/filters.py --root . [--runs N] [--threads 1]
 
@@ -28,6 +30,7 @@ def main():
     p.add_argument("--root", required=True)
     p.add_argument("--runs", type=int, default=7)
     p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--only", default="", help="only the queries whose name starts with this")
     args = p.parse_args()
     os.environ["POLARS_MAX_THREADS"] = str(args.threads)
     import polars as pl
@@ -37,6 +40,24 @@ def main():
     want = symbols()[7]
     ticks = os.path.join(fixtures, "bench-filter-ticks-10m-v1.parquet")
     syms = os.path.join(fixtures, "bench-filter-sym50-v1.parquet")
+    spread = os.path.join(fixtures, "bench-filter-spread50-10m-v1.parquet")
+    three = [symbols()[7], symbols()[19], symbols()[33]]
+    bid1 = 1.0 + 10 * 1e-5 - 1e-7
+    bid50 = 1.0 + 500 * 1e-5 - 1e-7
+    import duckdb
+
+    con = duckdb.connect()
+    con.execute(f"SET threads = {args.threads}")
+
+    class Rows:
+        def __init__(self, n):
+            self.height = n
+
+    def duck(where):
+        sql = f"SELECT * FROM read_parquet('{spread}')" + (f" WHERE {where}" if where else "")
+        return Rows(con.execute(sql).to_arrow_table().num_rows)
+
+    in3 = ", ".join(f"'{s}'" for s in three)
     queries = [
         ("ts-1pct", "polars-full", lambda: pl.scan_parquet(ticks).collect()),
         (
@@ -52,9 +73,21 @@ def main():
             "polars-filter",
             lambda: pl.scan_parquet(syms).filter(pl.col("symbol") == want).collect(),
         ),
+        ("spread-sym-eq", "polars-full", lambda: pl.scan_parquet(spread).collect()),
+        ("spread-sym-eq", "duckdb-full", lambda: duck(None)),
+        ("spread-sym-eq", "polars-filter", lambda: pl.scan_parquet(spread).filter(pl.col("symbol") == want).collect()),
+        ("spread-sym-eq", "duckdb-filter", lambda: duck(f"symbol = '{want}'")),
+        ("spread-sym-in3", "polars-filter", lambda: pl.scan_parquet(spread).filter(pl.col("symbol").is_in(three)).collect()),
+        ("spread-sym-in3", "duckdb-filter", lambda: duck(f"symbol IN ({in3})")),
+        ("spread-bid-1pct", "polars-filter", lambda: pl.scan_parquet(spread).filter(pl.col("bid") < bid1).collect()),
+        ("spread-bid-1pct", "duckdb-filter", lambda: duck(f"bid < {bid1!r}")),
+        ("spread-bid-50pct", "polars-filter", lambda: pl.scan_parquet(spread).filter(pl.col("bid") < bid50).collect()),
+        ("spread-bid-50pct", "duckdb-filter", lambda: duck(f"bid < {bid50!r}")),
     ]
     print(f"# polars {pl.__version__}, {pl.thread_pool_size()} threads, median of {args.runs} runs")
     for query, variant, run in queries:
+        if not query.startswith(args.only):
+            continue
         rows = run().height
         samples = []
         for _ in range(args.runs):

@@ -330,7 +330,20 @@ struct Query<'a> {
     variants: Vec<(&'static str, Box<dyn FnMut() -> usize + 'a>)>,
 }
 
-fn time(q: &mut Query<'_>, rounds: usize) {
+/// The worst ratio so far of a parquet-rows filtered read to its full
+/// read of the same file and ownership (query, variant, ratio).
+static WORST: std::sync::Mutex<Option<(String, String, f64)>> = std::sync::Mutex::new(None);
+
+/// Whether variant `name` is a parquet-rows filtered read on one thread
+/// (not a full read, a peer, a read filtered by hand or a parallel one).
+fn ours_filtered(name: &str) -> bool {
+    !(name.starts_with("full")
+        || name.starts_with("arrow")
+        || name.contains("by-hand")
+        || name.ends_with("-2t"))
+}
+
+fn time(q: &mut Query<'_>, rounds: usize) -> Vec<f64> {
     for (name, run) in &mut q.variants {
         let n = run();
         let want = if name.starts_with("full") {
@@ -357,8 +370,15 @@ fn time(q: &mut Query<'_>, rounds: usize) {
     }
     let median = |s: &[f64]| s[s.len() / 2];
     let full = median(&samples[0]);
+    let full_owned = q
+        .variants
+        .iter()
+        .position(|(n, _)| *n == "full-owned")
+        .map(|i| median(&samples[i]));
+    let mut medians = Vec::with_capacity(k);
     for (i, (name, _)) in q.variants.iter().enumerate() {
         let m = median(&samples[i]);
+        medians.push(m);
         println!(
             "{:<14} {:<24} {:>9} {:>10.2} {:>10.2} {:>8.2}%",
             q.name,
@@ -368,7 +388,21 @@ fn time(q: &mut Query<'_>, rounds: usize) {
             samples[i][0],
             100.0 * m / full
         );
+        if ours_filtered(name) {
+            // An owned read against the owned full read when the query has
+            // one: both pay for the same strings.
+            let base = match full_owned {
+                Some(f) if name.contains("owned") => f,
+                _ => full,
+            };
+            let ratio = m / base;
+            let mut worst = WORST.lock().expect("worst");
+            if worst.as_ref().is_none_or(|w| ratio > w.2) {
+                *worst = Some((q.name.to_owned(), (*name).to_owned(), ratio));
+            }
+        }
     }
+    medians
 }
 
 /// The 1 % `ts` range again, with `ts` a TIMESTAMP(MICROS) column read
@@ -465,9 +499,17 @@ pub fn run(rounds: usize) {
         "{:<14} {:<24} {:>9} {:>10} {:>10} {:>9}",
         "query", "variant", "rows", "median_ms", "min_ms", "of_full"
     );
-    if std::env::var("FILTERS_ONLY").as_deref() == Ok("timestamp") {
-        ts_timestamp(rounds);
-        return;
+    match std::env::var("FILTERS_ONLY").as_deref() {
+        Ok("timestamp") => {
+            ts_timestamp(rounds);
+            return;
+        }
+        Ok("spread") => {
+            spread(rounds);
+            print_worst();
+            return;
+        }
+        _ => {}
     }
 
     // 1 % of the sorted file: rows 4.95M..5.05M, across two row groups.
@@ -685,6 +727,167 @@ pub fn run(rounds: usize) {
     for (name, steps) in [("bid-1pct", 10), ("bid-20pct", 200)] {
         let below = 1.0 + f64::from(steps) * 1e-5 - 1e-7;
         bid_query(name, &bytes, &file, &arrow_meta, below, rounds);
+    }
+    drop(file);
+    spread(rounds);
+    print_worst();
+}
+
+fn print_worst() {
+    if let Some((query, variant, ratio)) = WORST.lock().expect("worst").take() {
+        println!(
+            "# worst filtered read against its full read: {query} {variant} {:.1}%",
+            100.0 * ratio
+        );
+    }
+}
+
+/// The spread-symbol file: rows, row groups.
+const SPREAD_ROWS: usize = 10_000_000;
+const SPREAD_GROUPS: usize = 20;
+
+/// 10M ticks sorted by `ts`, 20 row groups of 500k, each row's symbol one
+/// of 50 at random: every row group and page holds every symbol, so
+/// neither statistics nor dictionaries rule anything out.
+fn spread_file() -> PathBuf {
+    let path = fixtures_dir().join("bench-filter-spread50-10m-v1.parquet");
+    if !path.exists() {
+        let syms = symbols();
+        let per = SPREAD_ROWS / SPREAD_GROUPS;
+        let mut rng = Rng(2550);
+        write(&path, SCHEMA, SPREAD_GROUPS, &syms, |g| {
+            (g * per..(g + 1) * per)
+                .map(|i| {
+                    (
+                        ts_of(i),
+                        rng.below(50) as usize,
+                        1.0 + rng.below(1000) as f64 * 1e-5,
+                    )
+                })
+                .collect()
+        });
+    }
+    path
+}
+
+/// Queries nothing prunes on the spread-symbol file (issue 25 part 3): one
+/// symbol of 50 (2 %), three of 50, `bid` under its 1 % and 50 % points,
+/// and a disjunction across fields; each borrowed, owned, and owned on two
+/// threads (its ratio to one thread printed after).
+fn spread(rounds: usize) {
+    let bytes = Bytes::from(std::fs::read(spread_file()).expect("read fixture"));
+    let file = &ParquetFile::from_bytes(bytes).expect("footer");
+    let syms = symbols();
+    let want = syms[7].clone();
+    let three = [syms[7].clone(), syms[19].clone(), syms[33].clone()];
+    let full = file.rows::<TickOwned>().collect().expect("full read");
+    eprintln!(
+        "spread: {} rows, {} row groups",
+        file.num_rows(),
+        file.num_row_groups()
+    );
+    type Q = parquet_rows::Query<parquet_rows::FilterOf<TickOwned>>;
+    type B = parquet_rows::Query<parquet_rows::FilterOf<Tick<'static>>>;
+    let bid1 = 1.0 + 10.0 * 1e-5 - 1e-7;
+    let bid50 = 1.0 + 500.0 * 1e-5 - 1e-7;
+    let cases: Vec<(&'static str, Q, B, Box<dyn Fn(&TickOwned) -> bool>)> = vec![
+        (
+            "spread-sym-eq",
+            TickOwned::filter().symbol().eq(want.as_str()).into(),
+            Tick::filter().symbol().eq(want.as_str()).into(),
+            Box::new({
+                let w = want.clone();
+                move |t: &TickOwned| t.symbol == w
+            }),
+        ),
+        (
+            "spread-sym-in3",
+            TickOwned::filter().symbol().is_in(three.clone()).into(),
+            Tick::filter().symbol().is_in(three.clone()).into(),
+            Box::new({
+                let three = three.clone();
+                move |t: &TickOwned| three.contains(&t.symbol)
+            }),
+        ),
+        (
+            "spread-bid-1pct",
+            TickOwned::filter().bid().lt(bid1).into(),
+            Tick::filter().bid().lt(bid1).into(),
+            Box::new(move |t: &TickOwned| t.bid < bid1),
+        ),
+        (
+            "spread-bid-50pct",
+            TickOwned::filter().bid().lt(bid50).into(),
+            Tick::filter().bid().lt(bid50).into(),
+            Box::new(move |t: &TickOwned| t.bid < bid50),
+        ),
+    ];
+    let only = std::env::var("FILTERS_CASE").ok();
+    for (name, owned, borrowed, by_hand) in cases {
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
+        let expected = full.iter().filter(|t| by_hand(t)).count();
+        let (o1, o2, b) = (owned.clone(), owned, borrowed);
+        let mut q = Query {
+            name,
+            expected,
+            variants: vec![
+                (
+                    "full-borrowed",
+                    Box::new(move || {
+                        file.rows::<Tick>()
+                            .load()
+                            .expect("load")
+                            .rows::<Tick>()
+                            .expect("rows")
+                            .len()
+                    }),
+                ),
+                (
+                    "rows-filtered-borrowed",
+                    Box::new(move || {
+                        file.rows::<Tick>()
+                            .filter(b.clone())
+                            .load()
+                            .expect("load")
+                            .rows::<Tick>()
+                            .expect("rows")
+                            .len()
+                    }),
+                ),
+                (
+                    "full-owned",
+                    Box::new(move || file.rows::<TickOwned>().collect().expect("read").len()),
+                ),
+                (
+                    "rows-filtered-owned",
+                    Box::new(move || {
+                        file.rows::<TickOwned>()
+                            .filter(o1.clone())
+                            .collect()
+                            .expect("read")
+                            .len()
+                    }),
+                ),
+                (
+                    "filtered-owned-2t",
+                    Box::new(move || {
+                        file.rows::<TickOwned>()
+                            .filter(o2.clone())
+                            .threads(2)
+                            .collect()
+                            .expect("read")
+                            .len()
+                    }),
+                ),
+            ],
+        };
+        let m = time(&mut q, rounds);
+        println!(
+            "# {name}: two threads {:.2}x faster than one (owned, filtered)",
+            m[3] / m[4]
+        );
     }
 }
 

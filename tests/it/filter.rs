@@ -772,3 +772,149 @@ fn sparse_queries_convert_only_the_matching_rows() {
         (7, 7)
     );
 }
+
+/// String predicates on a dictionary column remember their verdict per
+/// dictionary entry (`pages::select`): a chunk whose dictionary fills up
+/// falls back to PLAIN pages mid-chunk, so one probe sees values inside
+/// and outside the dictionary page, with nulls, across row groups and
+/// pages; every path returns the full read's matching rows.
+/// A query and the same test by hand.
+type Case = (FilterOf<Row>, Box<dyn Fn(&Row) -> bool>);
+
+/// 6,000 rows in 3 row groups whose `symbol` dictionary overflows into
+/// PLAIN pages, and the rows.
+fn fallback_file() -> (ParquetFile, Vec<Row>) {
+    let rows = 6_000;
+    let props = WriterProperties::builder()
+        .set_dictionary_enabled(true)
+        // A few hundred entries fill the dictionary: later pages are PLAIN.
+        .set_dictionary_page_size_limit(2_000)
+        .set_max_row_group_row_count(Some(2_500))
+        .set_data_page_row_count_limit(170)
+        .set_write_batch_size(170)
+        .build();
+    let mut rng = Rng::new(25);
+    let symbol = |rng: &mut Rng, i: usize| -> Option<String> {
+        match rng.below(10) {
+            0 => None,
+            1..=6 => Some(SYMBOLS[rng.below(SYMBOLS.len())].to_owned()),
+            // Many distinct values, to overflow the dictionary.
+            _ => Some(format!("S{}", i % 900)),
+        }
+    };
+    let all: Vec<Row> = (0..rows)
+        .map(|i| Row {
+            ts: i as i64,
+            symbol: symbol(&mut rng, i),
+            size: Some(i32::try_from(i % 7).unwrap()),
+            px: f64::from(i32::try_from(i).unwrap()),
+            flag: i % 3 == 0,
+            count: None,
+        })
+        .collect();
+    let groups: Vec<Vec<ColumnValues>> = all
+        .chunks(2_500)
+        .map(|g| {
+            vec![
+                ColumnValues::Int64(g.iter().map(|r| Some(r.ts)).collect()),
+                ColumnValues::Bytes(
+                    g.iter()
+                        .map(|r| r.symbol.clone().map(String::into_bytes))
+                        .collect(),
+                ),
+                ColumnValues::Int32(g.iter().map(|r| r.size).collect()),
+                ColumnValues::Double(g.iter().map(|r| Some(r.px)).collect()),
+                ColumnValues::Bool(g.iter().map(|r| Some(r.flag)).collect()),
+                ColumnValues::Int32(g.iter().map(|_| None).collect()),
+            ]
+        })
+        .collect();
+    let bytes = write_columns(SCHEMA, props, &groups).unwrap();
+    // The layout the test is for: a dictionary page, then PLAIN data pages.
+    let meta = parquet::file::reader::FileReader::metadata(
+        &parquet::file::reader::SerializedFileReader::new(bytes.clone()).unwrap(),
+    )
+    .clone();
+    let dictionary_then_plain = (0..meta.num_row_groups()).any(|g| {
+        let c = meta.row_group(g).column(1);
+        c.dictionary_page_offset().is_some()
+            && c.page_encoding_stats_mask().is_some_and(|m| {
+                !m.is_only(parquet::basic::Encoding::RLE_DICTIONARY)
+                    && !m.is_only(parquet::basic::Encoding::PLAIN_DICTIONARY)
+            })
+    });
+    assert!(dictionary_then_plain, "no chunk falls back to PLAIN");
+    (ParquetFile::from_bytes(bytes).unwrap(), all)
+}
+
+#[test]
+fn dictionary_verdicts_match_the_full_read_across_a_plain_fallback() {
+    let (file, all) = fallback_file();
+    assert_eq!(file.rows::<Row>().collect().unwrap(), all);
+    let cases: Vec<Case> = vec![
+        (
+            Row::filter().symbol().eq("EURUSD"),
+            Box::new(|r: &Row| r.symbol.as_deref() == Some("EURUSD")),
+        ),
+        (
+            Row::filter().symbol().is_in(["GBPUSD", "S17", "é🦀"]),
+            Box::new(|r: &Row| matches!(r.symbol.as_deref(), Some("GBPUSD" | "S17" | "é🦀"))),
+        ),
+        (
+            Row::filter().symbol().not().eq("AUDUSD"),
+            Box::new(|r: &Row| r.symbol.as_deref() != Some("AUDUSD")),
+        ),
+        (
+            Row::filter().symbol().ge("S5").size().lt(3),
+            Box::new(|r: &Row| r.symbol.as_deref().is_some_and(|s| s >= "S5") && r.size < Some(3)),
+        ),
+        (
+            Row::filter().symbol().eq("no such symbol"),
+            Box::new(|_: &Row| false),
+        ),
+    ];
+    for (i, (filter, by_hand)) in cases.into_iter().enumerate() {
+        let want: Vec<Row> = all.iter().filter(|r| by_hand(r)).cloned().collect();
+        let query = parquet_rows::Query::from_filter(filter);
+        let owned = file.rows::<Row>().filter(query.clone()).collect().unwrap();
+        assert_eq!(owned, want, "case {i}: owned");
+        let par = file
+            .rows::<Row>()
+            .filter(query.clone())
+            .threads(2)
+            .collect()
+            .unwrap();
+        assert_eq!(par, want, "case {i}: two threads");
+        let streamed: Vec<Row> = file
+            .rows::<Row>()
+            .filter(query.clone())
+            .stream()
+            .unwrap()
+            .collect::<parquet_rows::Result<_>>()
+            .unwrap();
+        assert_eq!(streamed, want, "case {i}: stream");
+        let windowed = file
+            .rows::<Row>()
+            .filter(query.clone())
+            .offset(3)
+            .limit(50)
+            .collect()
+            .unwrap();
+        let window: Vec<Row> = want.iter().skip(3).take(50).cloned().collect();
+        assert_eq!(windowed, window, "case {i}: window");
+    }
+    // Borrowed rows, the symbol as `&str` straight from the pages.
+    let pages = file
+        .rows::<RowRef>()
+        .filter(RowRef::filter().symbol().is_in(["EURUSD", "S3"]))
+        .load()
+        .unwrap();
+    let got: Vec<RowRef<'_>> = pages.rows().unwrap();
+    let want: Vec<i64> = all
+        .iter()
+        .filter(|r| matches!(r.symbol.as_deref(), Some("EURUSD" | "S3")))
+        .map(|r| r.ts)
+        .collect();
+    assert_eq!(got.iter().map(|r| r.ts).collect::<Vec<_>>(), want);
+    assert!(!want.is_empty());
+}

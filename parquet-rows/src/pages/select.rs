@@ -17,7 +17,7 @@
 //! ```
 
 use crate::error::Result;
-use crate::filter::{FilterField, Predicate, Selection, Window};
+use crate::filter::{FilterField, Predicate, ScalarRef, Selection, Window};
 use crate::group::RowGroup;
 use crate::nested::{BatchReader, ParquetNode};
 use crate::row::Probe;
@@ -28,6 +28,68 @@ struct FieldProbe<'p, V: ParquetNode<'p>> {
     reader: V::Reader,
     tests: Vec<Predicate>, // invariant: not empty, all on this field
     values: Vec<V>,        // the batch's values, reused
+    memo: Memo,            // verdicts on the string values seen, by address
+}
+
+/// Slots of [`Memo`]: more than the distinct values of a typical
+/// low-cardinality string column (symbols, countries, states), few enough
+/// to stay in L1.
+const MEMO_SLOTS: usize = 256;
+
+/// The verdicts of a probe's predicates on the string values of a
+/// dictionary, keyed by the value's address and length (direct-mapped).
+///
+/// A dictionary-encoded column hands out its entries as slices of its
+/// dictionary page, so the rows of a value repeat one address: the
+/// predicates (a byte comparison each, an `is_in` several) run once per
+/// dictionary entry and slot, and every other row costs a lookup. Only
+/// values that lie inside a dictionary page of the field's loaded chunk are
+/// remembered: those bytes are immutable and alive for the whole read, so
+/// equal address and length mean equal bytes and a hit is the verdict the
+/// predicates would give. Values elsewhere (PLAIN strings in data pages, a
+/// probe's own buffers, reused between batches) are always tested.
+struct Memo {
+    dictionaries: Vec<std::ops::Range<usize>>, // address ranges of the dictionary pages
+    keys: Box<[(usize, usize)]>,               // (address, length); (0, 0): empty
+    verdicts: Box<[bool]>,
+}
+
+impl Memo {
+    fn new(dictionaries: Vec<std::ops::Range<usize>>) -> Self {
+        let slots = if dictionaries.is_empty() {
+            0
+        } else {
+            MEMO_SLOTS
+        };
+        Memo {
+            dictionaries,
+            keys: vec![(0, 0); slots].into_boxed_slice(),
+            verdicts: vec![false; slots].into_boxed_slice(),
+        }
+    }
+
+    /// The verdict on string `bytes`: remembered, or `test`ed (and
+    /// remembered when `bytes` lie in a dictionary page).
+    #[inline]
+    fn verdict(&mut self, bytes: &[u8], test: impl FnOnce() -> bool) -> bool {
+        let key = (bytes.as_ptr() as usize, bytes.len());
+        let in_dictionary =
+            |r: &std::ops::Range<usize>| r.start <= key.0 && key.0.saturating_add(key.1) <= r.end;
+        // An empty value is cheap to test, and (0, 0) marks an empty slot.
+        if key.1 == 0 || !self.dictionaries.iter().any(in_dictionary) {
+            return test();
+        }
+        // Entries of a dictionary lie a few bytes apart: mix the address's
+        // low bits in, so neighbours fall into different slots.
+        let slot = (key.0 ^ (key.0 >> 8) ^ key.1.wrapping_mul(31)) % MEMO_SLOTS;
+        if self.keys[slot] == key {
+            return self.verdicts[slot];
+        }
+        let verdict = test();
+        self.keys[slot] = key;
+        self.verdicts[slot] = verdict;
+        verdict
+    }
 }
 
 impl<'p, V: ParquetNode<'p> + FilterField> Probe for FieldProbe<'p, V> {
@@ -37,9 +99,18 @@ impl<'p, V: ParquetNode<'p> + FilterField> Probe for FieldProbe<'p, V> {
         }
         self.values.clear();
         self.reader.read(keep.len(), &mut self.values)?;
+        let tests = &self.tests;
+        let memo = &mut self.memo;
         for (keep, value) in keep.iter_mut().zip(&self.values) {
+            if !*keep {
+                continue;
+            }
             let value = value.scalar();
-            *keep = *keep && self.tests.iter().all(|p| p.matches(value));
+            let all = || tests.iter().all(|p| p.matches(value));
+            *keep = match value {
+                ScalarRef::Str(bytes) | ScalarRef::Bytes(bytes) => memo.verdict(bytes, all),
+                _ => all(),
+            };
         }
         Ok(())
     }
@@ -69,12 +140,25 @@ where
     if tests.is_empty() {
         return Ok(None);
     }
-    let mut reader = V::reader(row_group, row_group.field(field)?)?;
+    let bound = row_group.field(field)?;
+    let mut leaves = Vec::new();
+    bound.leaves(&mut leaves);
+    let mut dictionaries = Vec::new();
+    for &leaf in &leaves {
+        for page in &row_group.loaded(leaf)?.pages {
+            if let parquet::column::page::Page::DictionaryPage { buf, .. } = page {
+                let start = buf.as_ptr() as usize;
+                dictionaries.push(start..start + buf.len());
+            }
+        }
+    }
+    let mut reader = V::reader(row_group, bound)?;
     reader.skip(row_group.leading(field)?)?;
     Ok(Some(Box::new(FieldProbe::<'p, V> {
         reader,
         tests,
         values: Vec::new(),
+        memo: Memo::new(dictionaries),
     })))
 }
 
@@ -235,6 +319,32 @@ mod tests {
         let mut runs = Runs::default();
         runs.push_batch(keep);
         runs
+    }
+
+    #[test]
+    fn memo_remembers_only_values_inside_a_dictionary() {
+        let dictionary = b"EURUSDGBPJPY".to_vec();
+        let start = dictionary.as_ptr() as usize;
+        let mut memo = Memo::new(std::iter::once(start..start + dictionary.len()).collect());
+        let eur = &dictionary[..6];
+        let mut tested = 0;
+        let mut verdict = |memo: &mut Memo, bytes: &[u8], v: bool| {
+            memo.verdict(bytes, || {
+                tested += 1;
+                v
+            })
+        };
+        assert!(verdict(&mut memo, eur, true));
+        // Remembered: the same entry is not tested again.
+        assert!(verdict(&mut memo, eur, false));
+        // Another entry (another address) is its own verdict.
+        assert!(!verdict(&mut memo, &dictionary[6..], false));
+        // The same bytes outside the dictionary: tested each time, as a
+        // reused buffer may hold other bytes at that address next batch.
+        let copy = eur.to_vec();
+        assert!(!verdict(&mut memo, &copy, false));
+        assert!(verdict(&mut memo, &copy, true));
+        assert_eq!(tested, 4);
     }
 
     #[test]
