@@ -428,7 +428,9 @@ impl<'s, T, M: 'static> RowsBuilder<'s, crate::dataset::SplitFile, T, M> {
     /// The split's file, opened and checked against the split.
     async fn open(&self) -> Result<RemoteFile> {
         let split = &self.source.split;
-        split.open_file(std::sync::Arc::clone(&self.source.store)).await
+        split
+            .open_file(std::sync::Arc::clone(&self.source.store))
+            .await
     }
 
     /// The same read of the split's file `remote`: the builder's row
@@ -444,7 +446,10 @@ impl<'s, T, M: 'static> RowsBuilder<'s, crate::dataset::SplitFile, T, M> {
     {
         let remote = self.open().await?;
         let split = &self.source.split;
-        self.on(&remote)?.load().await.map_err(|e| split.in_split(e))
+        self.on(&remote)?
+            .load()
+            .await
+            .map_err(|e| split.in_split(e))
     }
 
     /// [`RowsBuilder::load`] of the split's rows, blocking.

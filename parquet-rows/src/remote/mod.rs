@@ -186,7 +186,7 @@ impl FetchOptions {
 pub struct RemoteFile {
     source: Arc<dyn AsyncReadAt>,
     object: Option<fetch::Object>, // an object store's location, size, ETag and version at open
-    tail: bytes::Bytes,            // the last bytes of the file, read at open (the footer and before)
+    tail: bytes::Bytes, // the last bytes of the file, read at open (the footer and before)
     footer: Footer,
     options: ReadOptions,
     fetch: FetchOptions,

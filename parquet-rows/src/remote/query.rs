@@ -213,7 +213,6 @@ impl RemoteFile {
         }
         Ok(fetched)
     }
-
 }
 
 /// The rows of `whole` in the row groups `groups` of `remote`, one `Vec`

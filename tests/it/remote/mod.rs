@@ -108,7 +108,7 @@ fn in_memory_reads_what_a_local_read_reads() {
 
     let remote = RemoteFile::open_blocking(store, location).unwrap();
     assert_eq!(remote.len(), bytes.len() as u64);
-    let rows: Vec<Spread> = remote.read_blocking().unwrap();
+    let rows: Vec<Spread> = remote.rows().collect_blocking().unwrap();
     let local: Vec<Spread> = parquet_rows::from_bytes(bytes).unwrap();
     assert_eq!(rows.len(), ROWS * GROUPS);
     assert_eq!(rows, local);
@@ -289,7 +289,7 @@ fn a_local_directory_is_a_store_too() {
     let store: Arc<dyn ObjectStore> =
         Arc::new(object_store::local::LocalFileSystem::new_with_prefix(&dir).unwrap());
     let remote = RemoteFile::open_blocking(store, Path::from("x/wide.parquet")).unwrap();
-    let rows: Vec<Adjacent> = remote.read_blocking().unwrap();
+    let rows: Vec<Adjacent> = remote.rows().collect_blocking().unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(rows.len(), ROWS * GROUPS);
     assert_eq!(
