@@ -24,14 +24,14 @@ const GROUP_ROWS: usize = 10_000;
 const SYMBOLS: [&str; 3] = ["EURUSD", "GBPUSD", "USDJPY"];
 
 #[derive(ParquetRow, Debug, Clone, PartialEq)]
-struct Tick<'a> {
+pub(super) struct Tick<'a> {
     ts: i64,
     symbol: &'a str,
     size: i64,
 }
 
 #[derive(ParquetRow, Debug, Clone, PartialEq)]
-struct TickOwned {
+pub(super) struct TickOwned {
     ts: i64,
     symbol: String,
     size: i64,
@@ -39,7 +39,7 @@ struct TickOwned {
 
 /// Ticks sorted by `ts`, 8 row groups, pages of 1,000 rows, page statistics
 /// and the page index; `symbol` dictionary-encoded, the numbers PLAIN.
-fn sorted_ticks() -> Bytes {
+pub(super) fn sorted_ticks() -> Bytes {
     let schema = Arc::new(
         parse_message_type(
             "message m { REQUIRED INT64 ts; REQUIRED BINARY symbol (UTF8); REQUIRED INT64 size; }",

@@ -5,6 +5,7 @@
 pub(crate) mod counting;
 mod dataset;
 mod filtered;
+mod round_trips;
 mod send;
 mod source;
 

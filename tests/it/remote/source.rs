@@ -88,6 +88,26 @@ fn an_object_rewritten_after_the_open_is_an_error() {
             .collect_blocking()
             .map(|_| ())
             .unwrap_err(),
+        remote
+            .rows::<Adjacent>()
+            .limit(10)
+            .load_blocking()
+            .map(|_| ())
+            .unwrap_err(),
+        remote
+            .rows::<Adjacent>()
+            .batches_blocking()
+            .unwrap()
+            .collect::<parquet_rows::Result<Vec<_>>>()
+            .map(|_| ())
+            .unwrap_err(),
+        remote
+            .rows::<Adjacent>()
+            .stream_blocking()
+            .unwrap()
+            .collect::<parquet_rows::Result<Vec<_>>>()
+            .map(|_| ())
+            .unwrap_err(),
     ] {
         assert!(
             err.to_string().contains("changed since it was opened"),
