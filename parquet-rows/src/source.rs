@@ -324,13 +324,13 @@ mod tests {
     #[test]
     fn bytes_serve_slices_inside_them_only() {
         let bytes = Bytes::from_static(b"0123456789");
-        assert_eq!(&bytes.read_at(3..7).unwrap()[..], b"3456");
+        assert_eq!(&ReadAt::read_at(&bytes, 3..7).unwrap()[..], b"3456");
         assert_eq!(ReadAt::len(&bytes).unwrap(), 10);
-        assert!(bytes.read_at(8..12).is_err());
+        assert!(ReadAt::read_at(&bytes, 8..12).is_err());
         #[allow(clippy::reversed_empty_ranges)] // a caller's bad range: an `Err`
-        let backwards = bytes.read_at(5..2);
+        let backwards = ReadAt::read_at(&bytes, 5..2);
         assert!(backwards.is_err());
-        assert!(bytes.read_at(u64::MAX - 1..u64::MAX).is_err());
+        assert!(ReadAt::read_at(&bytes, u64::MAX - 1..u64::MAX).is_err());
     }
 
     #[cfg(any(unix, windows))]

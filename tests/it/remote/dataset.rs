@@ -252,6 +252,7 @@ fn partition_and_column_predicates_prune_files_then_row_groups() {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // one case per way a partition value is bad, side by side
 fn bad_partition_values_are_errors_naming_the_file_key_and_value() {
     let memory = InMemory::new();
     put(

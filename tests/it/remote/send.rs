@@ -24,7 +24,6 @@ fn every_remote_future_can_be_spawned_on_a_multi_thread_runtime() {
         .worker_threads(2)
         .build()
         .unwrap();
-    let all = 2 * GROUPS * ROWS;
     let query = || Adjacent::filter().c4().lt(100_000); // rows 0..1,000 of each file
     runtime.block_on(async {
         let location = Path::from("d/a.parquet");
@@ -98,7 +97,24 @@ fn every_remote_future_can_be_spawned_on_a_multi_thread_runtime() {
             Ok::<_, parquet_rows::Error>(groups.len())
         });
         assert_eq!(n.await.unwrap().unwrap(), 1);
+    });
+}
 
+/// The futures of datasets and splits (see above).
+#[test]
+#[allow(clippy::many_single_char_names)] // the one-letter clones moved into each task
+fn every_dataset_and_split_future_can_be_spawned_on_a_multi_thread_runtime() {
+    let store: Arc<dyn ObjectStore> = Arc::new(InMemory::new());
+    for name in ["d/a.parquet", "d/b.parquet"] {
+        put(&*store, &Path::from(name), wide_file());
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .build()
+        .unwrap();
+    let query = || Adjacent::filter().c4().lt(100_000); // rows 0..1,000 of each file
+    let all = 2 * GROUPS * ROWS;
+    runtime.block_on(async {
         let s = Arc::clone(&store);
         let dataset = tokio::spawn(async move { Dataset::open(s, "d").await })
             .await
