@@ -329,6 +329,77 @@ impl<T, M: 'static> RowsBuilder<'_, crate::dataset::Dataset, T, M> {
     }
 }
 
+impl<'d, T, M: 'static> RowsBuilder<'d, crate::dataset::Dataset, T, M> {
+    /// The rows read, one `Vec` per row group that holds any, every
+    /// file's in file order: a file is opened when the stream reaches it
+    /// (files its partition values rule out never are), and streamed as a
+    /// remote file's `batches` (two row groups in flight). The window is the
+    /// dataset's; the stream ends, opening no further file, at its limit.
+    ///
+    /// ```
+    /// # use std::sync::Arc;
+    /// # use futures_util::TryStreamExt;
+    /// # use object_store::{memory::InMemory, path::Path, ObjectStore, ObjectStoreExt};
+    /// # use parquet_rows::dataset::Dataset;
+    /// # use parquet_rows::ParquetRow;
+    /// #[derive(ParquetRow)]
+    /// struct Quote { ts: i64, bid: f64 }
+    ///
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # let bytes = parquet_rows::doc_support::tick_file(100)?;
+    /// # let store: Arc<dyn ObjectStore> = Arc::new(InMemory::new());
+    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+    /// # for day in ["01", "02"] {
+    /// #     store.put(&Path::from(format!("ticks/{day}.parquet")), bytes.clone().into()).await?;
+    /// # }
+    /// let dataset = Dataset::open(store, "ticks").await?;
+    /// let groups: Vec<Vec<Quote>> = dataset.rows::<Quote>().offset(95).batches().try_collect().await?;
+    /// assert_eq!(groups.iter().map(Vec::len).collect::<Vec<_>>(), [5, 100]);
+    /// # Ok::<_, Box<dyn std::error::Error>>(()) })?;
+    /// # Ok(()) }
+    /// ```
+    pub fn batches(self) -> impl Stream<Item = Result<Vec<T>>> + 'd
+    where
+        T: OwnedRow + 'd,
+    {
+        let only = self.spec.row_groups.clone();
+        self.dataset()
+            .stream_selection::<T>(self.spec.selection(), only)
+    }
+
+    /// [`RowsBuilder::batches`] of a dataset, blocking.
+    ///
+    /// # Panics
+    ///
+    /// When iterated from inside a tokio runtime (use the async method there).
+    pub fn batches_blocking(self) -> Result<impl Iterator<Item = Result<Vec<T>>> + 'd>
+    where
+        T: OwnedRow + 'd,
+    {
+        Blocking::new(self.batches())
+    }
+
+    /// The rows of [`RowsBuilder::batches`] of a dataset, one by one.
+    pub fn stream(self) -> impl Stream<Item = Result<T>> + 'd
+    where
+        T: OwnedRow + 'd,
+    {
+        rows_of(self.batches())
+    }
+
+    /// [`RowsBuilder::stream`] of a dataset, blocking.
+    ///
+    /// # Panics
+    ///
+    /// When iterated from inside a tokio runtime (use the async method there).
+    pub fn stream_blocking(self) -> Result<impl Iterator<Item = Result<T>> + 'd>
+    where
+        T: OwnedRow + 'd,
+    {
+        Blocking::new(self.stream())
+    }
+}
+
 impl<T: OwnedRow> RowsBuilder<'_, crate::dataset::Dataset, T, Serial> {
     /// The rows read, owned: every file's, in file order.
     pub async fn collect(self) -> Result<Vec<T>> {

@@ -319,6 +319,85 @@ impl Dataset {
         })
     }
 
+    /// The rows of `query` in every file, one `Vec` per row group that
+    /// holds any, in file order: the files are opened one after the other
+    /// as the stream reaches them, each streamed as a `RemoteFile`'s
+    /// `batches` stream it (two row groups in flight); the window is the
+    /// dataset's, and the stream ends (opening no further file) once its
+    /// limit is reached.
+    pub(crate) fn stream_selection<'a, T: OwnedRow + 'a>(
+        self,
+        query: Selection,
+        only: Option<Vec<usize>>,
+    ) -> impl futures_util::Stream<Item = Result<Vec<T>>> + 'a {
+        let mut window = crate::filter::Window::of(&query);
+        // Each file's matching rows, unwindowed: the window is the dataset's.
+        let mut per_file = query;
+        (per_file.offset, per_file.limit) = (0, None);
+        let dataset = Arc::new(self);
+        futures_util::stream::iter(0..dataset.files.len())
+            .then(move |i| {
+                let (dataset, per_file, only) =
+                    (Arc::clone(&dataset), per_file.clone(), only.clone());
+                async move {
+                    dataset
+                        .file_stream::<T>(i, &per_file, only.as_deref())
+                        .await
+                }
+            })
+            .try_filter_map(|stream| std::future::ready(Ok(stream)))
+            .try_flatten()
+            .map(move |rows| {
+                let mut rows = rows?;
+                window.retain(&mut rows, 0, |_| true);
+                Ok((rows, window.full()))
+            })
+            .scan(false, |done, item: Result<(Vec<T>, bool)>| {
+                if *done {
+                    return std::future::ready(None);
+                }
+                let item = item.map(|(rows, full)| {
+                    *done = full;
+                    rows
+                });
+                *done |= item.is_err();
+                std::future::ready(Some(item))
+            })
+            .filter(|item| std::future::ready(!matches!(item, Ok(rows) if rows.is_empty())))
+    }
+
+    /// The stream of file `i`'s rows of `selection` (of its row groups
+    /// `only` lists, among those [`Dataset::keep_row_groups`] keeps);
+    /// `None` for a file its partition values rule out (never opened) or
+    /// with no row group left.
+    async fn file_stream<'a, T: OwnedRow + 'a>(
+        &self,
+        i: usize,
+        selection: &Selection,
+        only: Option<&[usize]>,
+    ) -> Result<Option<impl futures_util::Stream<Item = Result<Vec<T>>> + 'a>> {
+        let file = &self.files[i];
+        let Some(selection) = selection
+            .for_partitions::<FilterOf<T>>(&file.partitions)
+            .map_err(|e| in_file(e, file))?
+        else {
+            return Ok(None);
+        };
+        let remote = self.open_file(file).await?;
+        let mut groups = self.row_groups_of(file, &remote);
+        if let Some(only) = only {
+            groups.retain(|g| only.contains(g));
+        }
+        if groups.is_empty() {
+            return Ok(None);
+        }
+        let file = file.clone();
+        Ok(Some(
+            RemoteFile::stream_selection::<T>(Arc::new(remote), selection, &groups)
+                .map(move |rows| rows.map_err(|e| in_file(e, &file))),
+        ))
+    }
+
     /// Opens `file`: one request for its footer.
     async fn open_file(&self, file: &DataFile) -> Result<RemoteFile> {
         let remote =

@@ -574,3 +574,46 @@ fn a_typed_query_reads_only_matching_rows_and_opens_the_rest_only_for_footers() 
         [41_098, 41_099, 42_000, 42_001, 42_002]
     );
 }
+
+/// A dataset's `batches` and `stream` give the rows of `collect`, file by
+/// file, and stop opening files once the window's limit is reached.
+#[test]
+fn dataset_streams_give_the_rows_of_collect_and_stop_at_the_limit() {
+    let (store, counts) = store();
+    let dataset = Dataset::open_blocking(store, "ticks").unwrap();
+    let query = || Tick::filter().date().le(date(1)).part().ge(8);
+    let want: Vec<Tick> = dataset.rows().filter(query()).collect_blocking().unwrap();
+    assert_eq!(want.len(), 2 * 2 * 2 * ROWS); // 2 dates x 2 parts x 100 rows
+    let groups: Vec<Vec<Tick>> = dataset
+        .rows()
+        .filter(query())
+        .batches_blocking()
+        .unwrap()
+        .collect::<parquet_rows::Result<_>>()
+        .unwrap();
+    assert_eq!(groups.len(), 2 * 2 * 2, "a batch per row group");
+    assert_eq!(groups.concat(), want);
+    let rows: Vec<Tick> = dataset
+        .rows()
+        .filter(query())
+        .offset(70)
+        .limit(60)
+        .stream_blocking()
+        .unwrap()
+        .collect::<parquet_rows::Result<_>>()
+        .unwrap();
+    assert_eq!(rows, want[70..130]);
+    // Rows 70..130 lie in the first two files: the stream opens no other.
+    counts.reset();
+    let first: Vec<Tick> = dataset
+        .rows()
+        .limit(150)
+        .stream_blocking()
+        .unwrap()
+        .collect::<parquet_rows::Result<_>>()
+        .unwrap();
+    assert_eq!(first.len(), 150);
+    let mut opened = counts.locations();
+    opened.dedup();
+    assert_eq!(opened.len(), 2, "{opened:?}");
+}
