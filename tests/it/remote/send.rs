@@ -133,6 +133,23 @@ fn every_dataset_and_split_future_can_be_spawned_on_a_multi_thread_runtime() {
         });
         assert_eq!(n.await.unwrap().unwrap(), 2_000);
         let d = dataset.clone();
+        let n = tokio::spawn(async move {
+            let groups: Vec<Vec<Adjacent>> = d.rows::<Adjacent>().batches().try_collect().await?;
+            Ok::<_, parquet_rows::Error>(groups.len())
+        });
+        assert_eq!(n.await.unwrap().unwrap(), 2 * GROUPS);
+        let d = dataset.clone();
+        let n = tokio::spawn(async move {
+            let rows: Vec<Adjacent> = d
+                .rows::<Adjacent>()
+                .filter(query())
+                .stream()
+                .try_collect()
+                .await?;
+            Ok::<_, parquet_rows::Error>(rows.len())
+        });
+        assert_eq!(n.await.unwrap().unwrap(), 2_000);
+        let d = dataset.clone();
         let splits = tokio::spawn(async move { d.splits::<Adjacent>(1 << 30).await })
             .await
             .unwrap()
