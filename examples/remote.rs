@@ -12,7 +12,7 @@
 //! (each behind a feature of `object_store` in your own `Cargo.toml`) take
 //! its place unchanged: `RemoteFile` sees only an `Arc<dyn ObjectStore>`.
 //! Outside async code, the blocking twins (`RemoteFile::open_blocking`,
-//! `read_where_blocking`, ...) run these on a runtime of their own.
+//! `collect_blocking`, ...) run these on a runtime of their own.
 
 use std::error::Error;
 use std::sync::Arc;
@@ -88,7 +88,9 @@ async fn run() -> Result<(), Box<dyn Error>> {
     // first four row groups, which are not fetched.
     let from = tick(ROWS - 50_000).ts;
     let late: Vec<Quote> = remote
-        .read_where(Quote::filter().ts().ge(from).symbol().eq("GBPUSD"))
+        .rows::<Quote>()
+        .filter(Quote::filter().ts().ge(from).symbol().eq("GBPUSD"))
+        .collect()
         .await?;
     let want = ticks
         .iter()

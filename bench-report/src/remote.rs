@@ -58,7 +58,7 @@ pub fn run(rounds: usize) {
                     let remote = RemoteFile::open(Arc::clone(&store), location.clone())
                         .await
                         .expect("open");
-                    black_box(remote.read::<TickOwned>().await.expect("read")).len()
+                    black_box(remote.rows::<TickOwned>().collect().await.expect("read")).len()
                 })
             }),
         ),

@@ -1,8 +1,9 @@
-//! Where a file's bytes come from: [`ReadAt`], reads by position.
+//! Where a file's bytes come from: [`ReadAt`], reads by position, and
+//! [`AsyncReadAt`], its async twin for object stores and HTTP clients.
 //!
 //! A reader of a Parquet file asks for byte ranges: the footer at the end,
 //! then the column chunks a struct binds, possibly from several threads at
-//! once ([`ParquetFile::par_read`](crate::ParquetFile::par_read), or one
+//! once (a read with `threads(n)`, or one
 //! [`ParquetFile`](crate::ParquetFile) shared between threads). A source that
 //! reads by position has no cursor to share, so it needs no lock and no
 //! second handle: `std::fs::File` reads with `pread` (`FileExt::read_exact_at`
@@ -33,12 +34,14 @@
 //! # fn main() -> parquet_rows::Result<()> {
 //! # let bytes = parquet_rows::doc_support::tick_file(10)?;
 //! let file = ParquetFile::from_source(Served(bytes))?;
-//! assert_eq!(file.read::<Tick>()?.len(), 10);
+//! assert_eq!(file.rows::<Tick>().collect()?.len(), 10);
 //! # Ok(()) }
 //! ```
 
+use std::future::Future;
 use std::io;
 use std::ops::Range;
+use std::pin::Pin;
 use std::sync::Arc;
 
 use bytes::Bytes;
@@ -173,7 +176,7 @@ impl<T: ReadAt + ?Sized> ReadAt for Box<T> {
 /// # fn main() -> parquet_rows::Result<()> {
 /// # let bytes = parquet_rows::doc_support::tick_file(10)?;
 /// let file = ParquetFile::from_source(ChunkReaderAt(bytes))?;
-/// assert_eq!(file.read::<Tick>()?.len(), 10);
+/// assert_eq!(file.rows::<Tick>().collect()?.len(), 10);
 /// # Ok(()) }
 /// ```
 #[derive(Debug, Clone)]
@@ -196,6 +199,124 @@ impl<C: ChunkReader> ReadAt for ChunkReaderAt<C> {
     }
 }
 
+/// The future of an [`AsyncReadAt::read_at`]: boxed, so that the trait is
+/// object-safe (a `RemoteFile` holds an `Arc<dyn AsyncReadAt>`), and `Send`,
+/// so that every future of a remote read can be `tokio::spawn`ed.
+pub type ReadFuture<'a> = Pin<Box<dyn Future<Output = io::Result<Bytes>> + Send + 'a>>;
+
+/// An async source of a file's bytes, read by position: what a
+/// `RemoteFile` (feature `object_store`) reads through.
+///
+/// `remote::ObjectStoreSource` implements it for any `object_store` store
+/// (checking on every read that the object is the one opened); `Bytes`
+/// and [`SyncSource`] (any [`ReadAt`]) implement it too. Implement it for
+/// your own client (an HTTP client, a cache) to read remote files with
+/// your own requests: each `read_at` is one request, made at most
+/// `FetchOptions::concurrency` at a time, of at most
+/// `FetchOptions::max_request_bytes`.
+///
+/// ```
+/// use std::ops::Range;
+/// use bytes::Bytes;
+/// use parquet_rows::source::{AsyncReadAt, ReadFuture};
+///
+/// /// Bytes served by some other system, e.g. an HTTP client making
+/// /// `Range: bytes=start-(end-1)` requests.
+/// #[derive(Debug)]
+/// struct Served { bytes: Bytes }
+///
+/// impl AsyncReadAt for Served {
+///     fn read_at(&self, range: Range<u64>) -> ReadFuture<'_> {
+///         let bytes = self.bytes.slice(range.start as usize..range.end as usize);
+///         Box::pin(async move { Ok(bytes) })
+///     }
+///     fn len(&self) -> u64 {
+///         self.bytes.len() as u64
+///     }
+/// }
+/// # let bytes = Served { bytes: Bytes::from_static(b"PAR1") };
+/// # assert_eq!(bytes.len(), 4);
+/// ```
+#[allow(clippy::len_without_is_empty)] // an empty source is never a Parquet file
+pub trait AsyncReadAt: Send + Sync {
+    /// The bytes of `range` (`range.start <= range.end <= self.len()`);
+    /// fewer bytes than asked for only at an error (the readers of this
+    /// crate check the length and refuse a short read).
+    fn read_at(&self, range: Range<u64>) -> ReadFuture<'_>;
+
+    /// The source's length in bytes, known when the source was made (an
+    /// object store's from the response to the first request; an HTTP
+    /// client's from a `HEAD` or a listing).
+    fn len(&self) -> u64;
+}
+
+/// Slices of the bytes: no I/O, nothing copied.
+impl AsyncReadAt for Bytes {
+    fn read_at(&self, range: Range<u64>) -> ReadFuture<'_> {
+        Box::pin(std::future::ready(ReadAt::read_at(self, range)))
+    }
+
+    fn len(&self) -> u64 {
+        Bytes::len(self) as u64
+    }
+}
+
+impl<T: AsyncReadAt + ?Sized> AsyncReadAt for Arc<T> {
+    fn read_at(&self, range: Range<u64>) -> ReadFuture<'_> {
+        (**self).read_at(range)
+    }
+
+    fn len(&self) -> u64 {
+        (**self).len()
+    }
+}
+
+impl<T: AsyncReadAt + ?Sized> AsyncReadAt for Box<T> {
+    fn read_at(&self, range: Range<u64>) -> ReadFuture<'_> {
+        (**self).read_at(range)
+    }
+
+    fn len(&self) -> u64 {
+        (**self).len()
+    }
+}
+
+/// A [`ReadAt`] as an [`AsyncReadAt`]: each read runs on the task that
+/// awaits it, blocking it for the read's duration (fine for memory maps and
+/// local files in tests and tools; for slow sources, implement
+/// [`AsyncReadAt`] with your runtime's own I/O).
+///
+/// ```
+/// use parquet_rows::source::{AsyncReadAt, SyncSource};
+///
+/// let source = SyncSource::new(bytes::Bytes::from_static(b"0123456789"))?;
+/// assert_eq!(source.len(), 10);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct SyncSource<R> {
+    inner: R,
+    len: u64, // the source's length, asked once
+}
+
+impl<R: ReadAt> SyncSource<R> {
+    /// `inner`, its length asked now.
+    pub fn new(inner: R) -> io::Result<Self> {
+        let len = inner.len()?;
+        Ok(SyncSource { inner, len })
+    }
+}
+
+impl<R: ReadAt> AsyncReadAt for SyncSource<R> {
+    fn read_at(&self, range: Range<u64>) -> ReadFuture<'_> {
+        Box::pin(std::future::ready(self.inner.read_at(range)))
+    }
+
+    fn len(&self) -> u64 {
+        self.len
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,13 +324,13 @@ mod tests {
     #[test]
     fn bytes_serve_slices_inside_them_only() {
         let bytes = Bytes::from_static(b"0123456789");
-        assert_eq!(&bytes.read_at(3..7).unwrap()[..], b"3456");
+        assert_eq!(&ReadAt::read_at(&bytes, 3..7).unwrap()[..], b"3456");
         assert_eq!(ReadAt::len(&bytes).unwrap(), 10);
-        assert!(bytes.read_at(8..12).is_err());
+        assert!(ReadAt::read_at(&bytes, 8..12).is_err());
         #[allow(clippy::reversed_empty_ranges)] // a caller's bad range: an `Err`
-        let backwards = bytes.read_at(5..2);
+        let backwards = ReadAt::read_at(&bytes, 5..2);
         assert!(backwards.is_err());
-        assert!(bytes.read_at(u64::MAX - 1..u64::MAX).is_err());
+        assert!(ReadAt::read_at(&bytes, u64::MAX - 1..u64::MAX).is_err());
     }
 
     #[cfg(any(unix, windows))]
@@ -239,5 +360,29 @@ mod tests {
         assert_eq!(reader.len().unwrap(), 6);
         let shared: Arc<dyn ReadAt> = Arc::new(reader);
         assert_eq!(&shared.read_at(4..6).unwrap()[..], b"ef");
+    }
+
+    /// Polls a future that is ready at once (no runtime needed).
+    fn now<F: Future>(future: F) -> F::Output {
+        let mut future = std::pin::pin!(future);
+        let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+        match future.as_mut().poll(&mut cx) {
+            std::task::Poll::Ready(out) => out,
+            std::task::Poll::Pending => panic!("a read of bytes in memory waited"),
+        }
+    }
+
+    #[test]
+    fn async_sources_of_bytes_and_of_sync_sources_read_their_ranges() {
+        let bytes = Bytes::from_static(b"0123456789");
+        let sources: [Arc<dyn AsyncReadAt>; 2] = [
+            Arc::new(bytes.clone()),
+            Arc::new(SyncSource::new(bytes).unwrap()),
+        ];
+        for source in sources {
+            assert_eq!(source.len(), 10);
+            assert_eq!(&now(source.read_at(2..5)).unwrap()[..], b"234");
+            assert!(now(source.read_at(8..12)).is_err());
+        }
     }
 }

@@ -662,7 +662,7 @@ macro_rules! field_types {
                         }
                         let loaded: Vec<R> = pages.rows().unwrap();
                         same(&loaded, &got, &format!("load_where: {context}"));
-                        let far: Vec<R> = remote.read_where_blocking(filter).unwrap();
+                        let far: Vec<R> = remote.rows().filter(filter).collect_blocking().unwrap();
                         same(&far, &got, &format!("remote read_where: {context}"));
                         tally.queries += 1;
                     }
@@ -838,7 +838,11 @@ fn an_unsigned_dictionary_column_read_into_i64_finds_values_past_i32_max() {
         assert_eq!(got, want, "stream_where, {stats:?}");
         let got: Vec<U> = file.load_where::<U>(query()).unwrap().rows().unwrap();
         assert_eq!(got, want, "load_where, {stats:?}");
-        let got: Vec<U> = remote(&bytes).read_where_blocking(query()).unwrap();
+        let got: Vec<U> = remote(&bytes)
+            .rows()
+            .filter(query())
+            .collect_blocking()
+            .unwrap();
         assert_eq!(got, want, "remote, {stats:?}");
         let max: Vec<U> = file
             .read_where(U::filter().u().ge(i64::from(u32::MAX)))
@@ -1007,7 +1011,7 @@ mod units_and_scales {
                     if pages.num_rows() < full.len() {
                         pruned[l] += 1;
                     }
-                    let remote: Vec<R> = far.read_where_blocking(query).unwrap();
+                    let remote: Vec<R> = far.rows().filter(query).collect_blocking().unwrap();
                     same(&remote, &got, &format!("remote read_where: {context}"));
                 }
             }

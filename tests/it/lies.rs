@@ -128,7 +128,7 @@ fn filtered(bytes: &Bytes, filter: &FilterOf<Row>) -> Vec<(&'static str, Result<
         (
             "remote read_where",
             RemoteFile::open_blocking(store, location)
-                .and_then(|f| f.read_where_blocking(filter.clone())),
+                .and_then(|f| f.rows().filter(filter.clone()).collect_blocking()),
         ),
     ]
 }

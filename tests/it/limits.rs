@@ -141,11 +141,11 @@ fn paths(
         ),
         (
             "remote read_where",
-            runtime.block_on(remote.read_where(q())),
+            runtime.block_on(remote.rows().filter(q()).collect()),
         ),
         (
             "remote load_where",
-            runtime.block_on(async { remote.load_where::<Row>(q()).await?.rows() }),
+            runtime.block_on(async { remote.rows::<Row>().filter(q()).load().await?.rows() }),
         ),
     ]
 }
@@ -170,7 +170,7 @@ fn unfiltered(
         ),
         ("path read", path().and_then(|f| f.read())),
         ("path par_read", path().and_then(|f| f.par_read())),
-        ("remote read", remote.read_blocking()),
+        ("remote read", remote.rows().collect_blocking()),
     ]
 }
 

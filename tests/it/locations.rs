@@ -132,7 +132,7 @@ where
             "load par_rows".into(),
             file().par_load::<T>().and_then(|p| p.par_rows()),
         ),
-        ("remote read".into(), remote.read_blocking()),
+        ("remote read".into(), remote.rows().collect_blocking()),
     ];
     for (i, q) in queries.iter().enumerate() {
         let q = || q.clone();
@@ -157,7 +157,7 @@ where
             ),
             (
                 format!("remote read_where {i}"),
-                remote.read_where_blocking(q()),
+                remote.rows().filter(q()).collect_blocking(),
             ),
         ]);
     }

@@ -117,7 +117,11 @@ fn every_path(
     same(&streamed, &got, &format!("stream_where: {context}"));
     let parallel: Vec<Tick> = file.par_read_where(query.clone()).unwrap();
     same(&parallel, &got, &format!("par_read_where: {context}"));
-    let far: Vec<Tick> = remote(bytes).read_where_blocking(query.clone()).unwrap();
+    let far: Vec<Tick> = remote(bytes)
+        .rows()
+        .filter(query.clone())
+        .collect_blocking()
+        .unwrap();
     same(&far, &got, &format!("remote: {context}"));
     let pages = file.load_where::<Tick>(query).unwrap();
     let loaded = pages.num_rows();

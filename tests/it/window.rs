@@ -168,22 +168,31 @@ fn remote(remote: &RemoteFile, (offset, limit): (usize, Option<usize>)) -> Named
     let runtime = crate::remote::runtime();
     vec![
         (
-            "remote read_where",
-            runtime.block_on(remote.read_where(q())),
+            "remote collect",
+            runtime.block_on(remote.rows().filter(q()).collect()),
         ),
         (
-            "remote load_where",
+            "remote load",
             runtime.block_on(async {
-                let pages = remote.load_where::<Row>(q()).await?;
+                let pages = remote.rows::<Row>().filter(q()).load().await?;
                 pages.rows::<Row>()
             }),
         ),
         (
-            "remote stream_where",
+            "remote batches",
             runtime.block_on(async {
-                let groups: Vec<Vec<Row>> = remote.stream_where::<Row>(q()).try_collect().await?;
+                let groups: Vec<Vec<Row>> = remote
+                    .rows::<Row>()
+                    .filter(q())
+                    .batches()
+                    .try_collect()
+                    .await?;
                 Ok(groups.into_iter().flatten().collect())
             }),
+        ),
+        (
+            "remote stream",
+            runtime.block_on(remote.rows::<Row>().filter(q()).stream().try_collect()),
         ),
     ]
 }
@@ -298,7 +307,10 @@ fn windows_over_a_list_field_skip_records() {
                 "load_where",
                 file.load_where::<Listed>(q()).and_then(|p| p.rows()),
             ),
-            ("remote read_where", remote_file.read_where_blocking(q())),
+            (
+                "remote read_where",
+                remote_file.rows().filter(q()).collect_blocking(),
+            ),
         ];
         for (path, rows) in got {
             let rows = rows.unwrap_or_else(|e| panic!("{path} {offset} {limit:?}: {e}"));
@@ -315,7 +327,9 @@ fn a_tail_reads_only_its_row_groups_and_pages() {
     let (remote_file, counts) = store_with(&bytes);
     counts.reset();
     let tail: Vec<Row> = remote_file
-        .read_where_blocking(window(Row::filter(), 19_900, None))
+        .rows()
+        .filter(window(Row::filter(), 19_900, None))
+        .collect_blocking()
         .unwrap();
     assert_eq!(tail.len(), 100);
     assert_eq!(tail[0].id, 19_900);

@@ -1,6 +1,6 @@
 //! One builder for every read: [`RowsBuilder`], made by
 //! [`ParquetFile::rows`](crate::ParquetFile::rows) (and, with feature
-//! `object_store`, `RemoteFile::rows`, `Dataset::rows` and `Split::rows`).
+//! `object_store`, `RemoteFile::rows`, `Dataset::rows` and `SplitFile::rows`).
 //!
 //! A builder describes one read: which rows (a typed filter, an offset and
 //! a limit, row groups), with which limits ([`ReadOptions`]) and how many

@@ -7,8 +7,8 @@
 //! `rename_all`), parsed into the field's type; it reads no column (when
 //! the file also holds a column of that name, the path's value wins and the
 //! column is not read). The typed filter has methods for partition fields
-//! too: in [`Dataset::read_where`], a predicate on one prunes whole files by
-//! their path, before any request. [`Dataset::prune`] does the same for
+//! too: in a read's filter (`dataset.rows::<T>().filter(..)`), a predicate
+//! on one prunes whole files by their path, before any request. [`Dataset::prune`] does the same for
 //! every read, and for [`Dataset::splits`].
 //!
 //! Listing the prefix costs list requests only. A file pruned by its path is
@@ -44,7 +44,9 @@
 //! let dataset = Dataset::open(store, "ticks").await?;
 //! // The files of 2026-01-02 are never opened.
 //! let ticks: Vec<Tick> = dataset
-//!     .read_where(Tick::filter().date().eq("2026-01-03"))
+//!     .rows::<Tick>()
+//!     .filter(Tick::filter().date().eq("2026-01-03"))
+//!     .collect()
 //!     .await?;
 //! assert_eq!(ticks.len(), 10);
 //! assert_eq!(ticks[0].date, "2026-01-03");
@@ -62,13 +64,13 @@ use object_store::ObjectStore;
 use parquet::file::metadata::RowGroupMetaData;
 
 use crate::error::{Error, Location, Result};
-use crate::filter::{FilterOf, Query, RowFilter, Selection};
+use crate::filter::{FilterOf, RowFilter, Selection};
 use crate::options::ReadOptions;
 use crate::partition::Partitions;
 use crate::remote::{block_on, fetch::store_error, FetchOptions, RemoteFile};
-use crate::row::{OwnedRow, ParquetRow};
+use crate::row::OwnedRow;
 
-pub use split::Split;
+pub use split::{Split, SplitFile};
 
 /// One file of a [`Dataset`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -183,8 +185,8 @@ impl Dataset {
     /// filter whose every predicate is on a `#[parquet(partition)]` field:
     /// the others are never opened, by any read or by [`Dataset::splits`].
     ///
-    /// An error when a predicate is on a column (those are for
-    /// [`Dataset::read_where`], which prunes by partitions too), or when a
+    /// An error when a predicate is on a column (those are for a read's
+    /// filter, [`Dataset::rows`], which prunes by partitions too), or when a
     /// file's partition value does not parse as the field's type.
     ///
     /// ```
@@ -219,7 +221,7 @@ impl Dataset {
                         location: Location::default(),
                         message:
                             "`Dataset::prune` takes predicates on `#[parquet(partition)]` fields; \
-                                      filter on columns with `Dataset::read_where`"
+                                      filter on columns with `dataset.rows::<T>().filter(..)`"
                                 .to_owned(),
                     }),
                 }
@@ -265,72 +267,6 @@ impl Dataset {
         &self.files
     }
 
-    /// Every row of every file into owned rows, in file order; the
-    /// `#[parquet(partition)]` fields of each row hold its file's values.
-    pub async fn read<T: OwnedRow>(&self) -> Result<Vec<T>> {
-        // By index, not by `&DataFile`: a closure taking a reference makes
-        // the future not `Send` ("implementation of `FnOnce` is not general
-        // enough", rust-lang/rust#64552).
-        let per_file: Vec<Vec<T>> = futures_util::stream::iter(0..self.files.len())
-            .map(|i| async move {
-                let file = &self.files[i];
-                let remote = self.open_file(file).await?;
-                let groups = self.row_groups_of(file, &remote);
-                if groups.is_empty() {
-                    return Ok::<_, Error>(Vec::new());
-                }
-                remote
-                    .fetch_row_groups::<T>(&groups)
-                    .await?
-                    .read()
-                    .map_err(|e| in_file(e, file))
-            })
-            .buffered(self.files_at_once)
-            .try_collect()
-            .await?;
-        Ok(per_file.into_iter().flatten().collect())
-    }
-
-    /// The owned rows matching `query` in every file, in file order.
-    /// Predicates on `#[parquet(partition)]` fields are decided by each
-    /// file's path first: a file they rule out is never opened (they are
-    /// not compared with the file's statistics). Every other file is read
-    /// as [`RemoteFile::read_where`] reads it (row groups and pages that
-    /// cannot match are never fetched), within the row groups
-    /// [`Dataset::keep_row_groups`] keeps. The query's `offset` and `limit`
-    /// apply to the dataset's matching rows, not to each file's.
-    ///
-    /// ```
-    /// # use std::sync::Arc;
-    /// # use object_store::{memory::InMemory, path::Path, ObjectStore, ObjectStoreExt};
-    /// # use parquet_rows::dataset::Dataset;
-    /// # use parquet_rows::{ParquetRow, RowFilter};
-    /// #[derive(ParquetRow)]
-    /// struct Quote { ts: i64, bid: f64 }
-    ///
-    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
-    /// # let bytes = parquet_rows::doc_support::tick_file(100)?;
-    /// # let store: Arc<dyn ObjectStore> = Arc::new(InMemory::new());
-    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
-    /// # for day in ["01", "02"] {
-    /// #     store.put(&Path::from(format!("ticks/{day}.parquet")), bytes.clone().into()).await?;
-    /// # }
-    /// let dataset = Dataset::open(store, "ticks").await?;
-    /// let t0 = 1_774_000_000_000_000; // the files' ticks are 137 µs apart from t0
-    /// let quotes: Vec<Quote> = dataset
-    ///     .read_where(Quote::filter().ts().lt(t0 + 10 * 137).limit(15))
-    ///     .await?;
-    /// assert_eq!(quotes.len(), 15); // 10 from the first file, 5 from the second
-    /// # Ok::<_, Box<dyn std::error::Error>>(()) })?;
-    /// # Ok(()) }
-    /// ```
-    pub async fn read_where<T: OwnedRow>(
-        &self,
-        query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
-    ) -> Result<Vec<T>> {
-        self.rows::<T>().filter(query).collect().await
-    }
-
     /// The rows of `query` in every file (of each file the row groups
     /// `only` lists, among those [`Dataset::keep_row_groups`] keeps), each
     /// file's fetched rows decoded by `decode`; the window is the
@@ -356,7 +292,9 @@ impl Dataset {
             }
         }
         let (per_file, kept) = (&selection, &kept);
-        // By index: see `Dataset::read`.
+        // By index, not by `&DataFile`: a closure taking a reference makes
+        // the future not `Send` ("implementation of `FnOnce` is not general
+        // enough", rust-lang/rust#64552).
         let files: Vec<Vec<T>> = futures_util::stream::iter(0..kept.len())
             .map(|k| async move {
                 let (file, selection) = &kept[k];
@@ -381,59 +319,83 @@ impl Dataset {
         })
     }
 
-    /// [`Dataset::read_where`], blocking.
-    ///
-    /// # Panics
-    ///
-    /// When called from inside a tokio runtime (use the async method there).
-    pub fn read_where_blocking<T: OwnedRow>(
+    /// The rows of `query` in every file, one `Vec` per row group that
+    /// holds any, in file order: the files are opened one after the other
+    /// as the stream reaches them, each streamed as a `RemoteFile`'s
+    /// `batches` stream it (two row groups in flight); the window is the
+    /// dataset's, and the stream ends (opening no further file) once its
+    /// limit is reached.
+    pub(crate) fn stream_selection<'a, T: OwnedRow + 'a>(
+        self,
+        query: Selection,
+        only: Option<Vec<usize>>,
+    ) -> impl futures_util::Stream<Item = Result<Vec<T>>> + 'a {
+        let mut window = crate::filter::Window::of(&query);
+        // Each file's matching rows, unwindowed: the window is the dataset's.
+        let mut per_file = query;
+        (per_file.offset, per_file.limit) = (0, None);
+        let dataset = Arc::new(self);
+        futures_util::stream::iter(0..dataset.files.len())
+            .then(move |i| {
+                let (dataset, per_file, only) =
+                    (Arc::clone(&dataset), per_file.clone(), only.clone());
+                async move {
+                    dataset
+                        .file_stream::<T>(i, &per_file, only.as_deref())
+                        .await
+                }
+            })
+            .try_filter_map(|stream| std::future::ready(Ok(stream)))
+            .try_flatten()
+            .map(move |rows| {
+                let mut rows = rows?;
+                window.retain(&mut rows, 0, |_| true);
+                Ok((rows, window.full()))
+            })
+            .scan(false, |done, item: Result<(Vec<T>, bool)>| {
+                if *done {
+                    return std::future::ready(None);
+                }
+                let item = item.map(|(rows, full)| {
+                    *done = full;
+                    rows
+                });
+                *done |= item.is_err();
+                std::future::ready(Some(item))
+            })
+            .filter(|item| std::future::ready(!matches!(item, Ok(rows) if rows.is_empty())))
+    }
+
+    /// The stream of file `i`'s rows of `selection` (of its row groups
+    /// `only` lists, among those [`Dataset::keep_row_groups`] keeps);
+    /// `None` for a file its partition values rule out (never opened) or
+    /// with no row group left.
+    async fn file_stream<'a, T: OwnedRow + 'a>(
         &self,
-        query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
-    ) -> Result<Vec<T>> {
-        block_on(self.read_where::<T>(query))?
-    }
-
-    /// [`Dataset::read`], blocking.
-    ///
-    /// # Panics
-    ///
-    /// When called from inside a tokio runtime (use the async method there).
-    pub fn read_blocking<T: OwnedRow>(&self) -> Result<Vec<T>> {
-        block_on(self.read::<T>())?
-    }
-
-    /// Like [`Dataset::read_blocking`], with decoding spread
-    /// over rayon's pool (feature `rayon`): the files' chunks are fetched
-    /// first (`files_at_once` files at a time, on a runtime of its own), then
-    /// every file's row groups are decoded in parallel. The rows are the
-    /// same, in the same order; memory holds every file's bound chunks at
-    /// once.
-    ///
-    /// # Panics
-    ///
-    /// When called from inside a tokio runtime.
-    #[cfg(feature = "rayon")]
-    pub fn par_read<T>(&self) -> Result<Vec<T>>
-    where
-        T: OwnedRow + Send,
-    {
-        use rayon::prelude::*;
-        let fetched: Vec<(crate::ParquetFile, &DataFile)> = block_on(
-            futures_util::stream::iter(&self.files)
-                .map(|file| async move {
-                    let remote = self.open_file(file).await?;
-                    let groups = self.row_groups_of(file, &remote);
-                    let fetched = remote.fetch_row_groups::<T>(&groups).await?;
-                    Ok::<_, Error>((fetched, file))
-                })
-                .buffered(self.files_at_once)
-                .try_collect(),
-        )??;
-        let per_file: Vec<Vec<T>> = fetched
-            .par_iter()
-            .map(|(fetched, file)| fetched.par_read().map_err(|e| in_file(e, file)))
-            .collect::<Result<_>>()?;
-        Ok(per_file.into_iter().flatten().collect())
+        i: usize,
+        selection: &Selection,
+        only: Option<&[usize]>,
+    ) -> Result<Option<impl futures_util::Stream<Item = Result<Vec<T>>> + 'a>> {
+        let file = &self.files[i];
+        let Some(selection) = selection
+            .for_partitions::<FilterOf<T>>(&file.partitions)
+            .map_err(|e| in_file(e, file))?
+        else {
+            return Ok(None);
+        };
+        let remote = self.open_file(file).await?;
+        let mut groups = self.row_groups_of(file, &remote);
+        if let Some(only) = only {
+            groups.retain(|g| only.contains(g));
+        }
+        if groups.is_empty() {
+            return Ok(None);
+        }
+        let file = file.clone();
+        Ok(Some(
+            RemoteFile::stream_selection::<T>(Arc::new(remote), selection, &groups)
+                .map(move |rows| rows.map_err(|e| in_file(e, &file))),
+        ))
     }
 
     /// Opens `file`: one request for its footer.

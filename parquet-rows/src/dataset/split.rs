@@ -12,7 +12,7 @@ use crate::bind::bind;
 use crate::error::{Error, Location, Result};
 use crate::partition::Partitions;
 use crate::remote::{block_on, plan, FetchOptions, RemoteFile};
-use crate::row::{OwnedRow, ParquetRow};
+use crate::row::ParquetRow;
 
 /// One unit of work: some row groups of one file, and the byte ranges of
 /// the column chunks the struct it was made for binds (coalesced as the
@@ -52,7 +52,7 @@ impl Dataset {
     /// their bound column chunks reach `target_bytes`. Opens every file
     /// (one footer request each); fetches no column chunk.
     pub async fn splits<'p, T: ParquetRow<'p>>(&self, target_bytes: u64) -> Result<Vec<Split>> {
-        // By index, for a `Send` future: see `Dataset::read`.
+        // By index, for a `Send` future: see `Dataset::read_selection`.
         let per_file: Vec<Vec<Split>> = futures_util::stream::iter(0..self.files.len())
             .map(|i| async move {
                 let file = &self.files[i];
@@ -121,18 +121,41 @@ impl Dataset {
     }
 }
 
+/// A [`Split`] and the store its file is in: the source of a read of the
+/// split's rows ([`SplitFile::rows`]); made by [`Split::with_store`].
+#[derive(Debug, Clone)]
+pub struct SplitFile {
+    pub(crate) split: Split,
+    pub(crate) store: Arc<dyn ObjectStore>,
+}
+
+impl SplitFile {
+    /// The split.
+    pub fn split(&self) -> &Split {
+        &self.split
+    }
+}
+
 impl Split {
-    /// Reads the split's rows of `T` from `store`: one request for the
-    /// footer, then the split's row groups' chunks. The
-    /// `#[parquet(partition)]` fields hold [`Split::partitions`].
-    pub async fn read<T: OwnedRow>(&self, store: Arc<dyn ObjectStore>) -> Result<Vec<T>> {
-        let remote = self.open_file(store).await?;
-        remote
-            .rows::<T>()
-            .row_groups(self.row_groups.iter().copied())
-            .collect()
-            .await
-            .map_err(|e| self.in_split(e))
+    /// The split's file in `store`, to read the split's rows from with
+    /// [`SplitFile::rows`]: one request for the footer (checked against
+    /// the split's length and ETag) when the read ends, then the split's
+    /// row groups' chunks. The `#[parquet(partition)]` fields hold
+    /// [`Split::partitions`].
+    ///
+    /// ```
+    /// # use std::sync::Arc;
+    /// # use parquet_rows::{dataset::Split, ParquetRow};
+    /// # #[derive(ParquetRow)] struct Quote { ts: i64, bid: f64 }
+    /// # async fn read(split: &Split, store: Arc<dyn object_store::ObjectStore>) -> parquet_rows::Result<()> {
+    /// let quotes: Vec<Quote> = split.with_store(store).rows::<Quote>().collect().await?;
+    /// # Ok(()) }
+    /// ```
+    pub fn with_store(&self, store: Arc<dyn ObjectStore>) -> SplitFile {
+        SplitFile {
+            split: self.clone(),
+            store,
+        }
     }
 
     /// Opens the split's file (one request, for its footer), checked
@@ -170,17 +193,8 @@ impl Split {
         block_on(self.open_file(store))?
     }
 
-    /// [`Split::read`], blocking.
-    ///
-    /// # Panics
-    ///
-    /// When called from inside a tokio runtime (use the async method there).
-    pub fn read_blocking<T: OwnedRow>(&self, store: Arc<dyn ObjectStore>) -> Result<Vec<T>> {
-        block_on(self.read::<T>(store))?
-    }
-
     /// `e`, saying which file the split is of.
-    fn in_split(&self, e: Error) -> Error {
+    pub(crate) fn in_split(&self, e: Error) -> Error {
         match e {
             Error::Value { location, message } => Error::Value {
                 location,

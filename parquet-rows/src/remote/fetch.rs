@@ -1,16 +1,20 @@
-//! Requests to an object store: the footer by one suffix request, column
-//! chunks by ranges, a bounded number at a time, each cut at a bounded size
-//! and each checked to come from the object that was opened.
+//! Reads of a remote file: the object-store source (one suffix request at
+//! open, then ranges, each checked to come from the object that was
+//! opened), the footer, and ranges of any [`AsyncReadAt`], a bounded number
+//! at a time, each cut at a bounded size.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use bytes::{Bytes, BytesMut};
 use futures_util::{StreamExt, TryStreamExt};
 use object_store::path::Path;
 use object_store::{GetOptions, GetRange, ObjectMeta, ObjectStore};
 
+use super::FetchOptions;
 use crate::error::{Error, Result};
 use crate::footer::{missing, Footer};
+use crate::source::{AsyncReadAt, ReadFuture};
 
 /// An object store's error as this crate's I/O error (`object_store` maps
 /// its not-found and permission errors to the matching `io::ErrorKind`).
@@ -104,46 +108,168 @@ fn show(tag: Option<&str>) -> String {
     tag.map_or_else(|| "none".to_owned(), |t| format!("`{t}`"))
 }
 
-/// Reads the footer of `location` with one suffix request of `guess` bytes
-/// (which also gives the object's length, ETag and version), and a second
-/// for the rest of a longer footer. Returns the footer, the object, and
-/// the bytes read from the end of the object (the footer and whatever
-/// precedes it in the request: often the page indexes and bloom filters).
-pub(crate) async fn footer(
-    store: &dyn ObjectStore,
-    location: &Path,
-    guess: u64,
-) -> Result<(Footer, Object, Bytes)> {
-    let options = GetOptions {
-        range: Some(GetRange::Suffix(guess.max(8))),
-        ..GetOptions::default()
-    };
-    let result = store
-        .get_opts(location, options)
-        .await
-        .map_err(store_error)?;
-    let object = Object::of(location, &result.meta);
-    let len = object.size;
-    let mut tail = result.bytes().await.map_err(store_error)?;
-    if tail.len() as u64 != len.min(guess.max(8)) {
-        return Err(short_read(len.min(guess.max(8)), tail.len()));
+/// An [`ObjectStore`] object as an [`AsyncReadAt`]: the source of
+/// [`RemoteFile::open`](super::RemoteFile::open).
+///
+/// [`ObjectStoreSource::open`] makes one suffix request (the last
+/// [`FetchOptions::footer_guess`] bytes), which gives the object's size,
+/// ETag and version; reads inside those bytes are served from them. Every
+/// later read asks for the ETag seen at open (`If-Match`) and checks the
+/// size, ETag and version the store returns: an object rewritten since is
+/// an `Err` ("the object ... changed since it was opened"), never the new
+/// object's bytes. A read longer than [`FetchOptions::max_request_bytes`]
+/// is cut into requests of that size, fetched at most
+/// [`FetchOptions::concurrency`] at a time.
+///
+/// ```
+/// use std::sync::Arc;
+/// use parquet_rows::remote::{FetchOptions, ObjectStoreSource, RemoteFile};
+/// use parquet_rows::source::AsyncReadAt;
+/// use object_store::{memory::InMemory, path::Path, ObjectStore, ObjectStoreExt};
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// # let bytes = parquet_rows::doc_support::tick_file(10)?;
+/// let store: Arc<dyn ObjectStore> = Arc::new(InMemory::new());
+/// let location = Path::from("ticks.parquet");
+/// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+/// store.put(&location, bytes.clone().into()).await?;
+/// let source = ObjectStoreSource::open(store, location, FetchOptions::default()).await?;
+/// assert_eq!(source.len(), bytes.len() as u64);
+/// let remote = RemoteFile::from_source(Arc::new(source)).await?; // no second request
+/// assert_eq!(remote.num_row_groups(), 1);
+/// # Ok::<_, Box<dyn std::error::Error>>(()) })?;
+/// # Ok(()) }
+/// ```
+#[derive(Debug, Clone)]
+pub struct ObjectStoreSource {
+    store: Arc<dyn ObjectStore>,
+    object: Object,     // location, size, ETag and version at open
+    tail: Bytes,        // the last bytes of the object, read at open
+    concurrency: usize, // requests of one read in flight at once, >= 1
+    max_request: u64,   // the most bytes one request asks for, >= 1
+}
+
+impl ObjectStoreSource {
+    /// Opens `location` with one suffix request of
+    /// [`FetchOptions::footer_guess`] bytes (which gives the object's size,
+    /// ETag and version, and, for a Parquet file, usually its footer).
+    pub async fn open(
+        store: Arc<dyn ObjectStore>,
+        location: Path,
+        fetch: FetchOptions,
+    ) -> Result<Self> {
+        let guess = fetch.footer_guess.max(8);
+        let options = GetOptions {
+            range: Some(GetRange::Suffix(guess)),
+            ..GetOptions::default()
+        };
+        let result = store
+            .get_opts(&location, options)
+            .await
+            .map_err(store_error)?;
+        let object = Object::of(&location, &result.meta);
+        let tail = result.bytes().await.map_err(store_error)?;
+        if tail.len() as u64 != object.size.min(guess) {
+            return Err(short_read(object.size.min(guess), tail.len()));
+        }
+        Ok(ObjectStoreSource {
+            store,
+            object,
+            tail,
+            concurrency: fetch.concurrency_limit(),
+            max_request: fetch.request_bytes_limit(),
+        })
     }
+
+    /// Where the object is in its store.
+    pub fn location(&self) -> &Path {
+        &self.object.location
+    }
+
+    /// The object's ETag at open, if the store gives one.
+    pub fn e_tag(&self) -> Option<&str> {
+        self.object.e_tag.as_deref()
+    }
+
+    /// The object's version at open, if the store gives one.
+    pub fn version(&self) -> Option<&str> {
+        self.object.version.as_deref()
+    }
+
+    /// The object's identity at open.
+    pub(crate) fn object(&self) -> &Object {
+        &self.object
+    }
+
+    /// `range`, served from the bytes read at open when it lies in them,
+    /// otherwise fetched in pieces of at most `max_request` bytes.
+    async fn read(&self, range: Range<u64>) -> Result<Bytes> {
+        let size = self.object.size;
+        if range.start > range.end || range.end > size {
+            return Err(Error::Io(std::io::Error::new(
+                std::io::ErrorKind::UnexpectedEof,
+                format!(
+                    "the range {range:?} is not inside the object `{}` of {size} bytes",
+                    self.object.location
+                ),
+            )));
+        }
+        let tail_start = size - self.tail.len() as u64;
+        if range.start >= tail_start {
+            let at = |x: u64| (x - tail_start) as usize;
+            return Ok(self.tail.slice(at(range.start)..at(range.end)));
+        }
+        let parts: Vec<Bytes> = futures_util::stream::iter(pieces(range, self.max_request))
+            .map(|piece| fetch_exact(&*self.store, &self.object, piece))
+            .buffered(self.concurrency)
+            .try_collect()
+            .await?;
+        Ok(join(parts))
+    }
+}
+
+impl AsyncReadAt for ObjectStoreSource {
+    fn read_at(&self, range: Range<u64>) -> ReadFuture<'_> {
+        Box::pin(async move { self.read(range).await.map_err(into_io) })
+    }
+
+    fn len(&self) -> u64 {
+        self.object.size
+    }
+}
+
+/// This crate's error as the `io::Error` of a source (an I/O error as
+/// itself; `into_error` gives it back).
+fn into_io(e: Error) -> std::io::Error {
+    match e {
+        Error::Io(e) => e,
+        e => std::io::Error::other(e.to_string()),
+    }
+}
+
+/// Reads the footer of `source` by reading its last `guess` bytes, and
+/// the rest of a longer footer. Returns the footer and the bytes read from
+/// the end of the file (the footer and whatever precedes it in the read:
+/// often the page indexes and bloom filters).
+pub(crate) async fn footer(source: &dyn AsyncReadAt, guess: u64) -> Result<(Footer, Bytes)> {
+    let len = source.len();
+    let guess = len.min(guess.max(8));
+    let mut tail = read_exact(source, len - guess..len).await?;
     if let Some(need) = missing(&tail, len) {
-        let rest = fetch_exact(store, &object, len - need..len - tail.len() as u64).await?;
+        let rest = read_exact(source, len - need..len - tail.len() as u64).await?;
         let mut whole = BytesMut::with_capacity(rest.len() + tail.len());
         whole.extend_from_slice(&rest);
         whole.extend_from_slice(&tail);
         tail = whole.freeze();
     }
-    Ok((Footer::decode(tail.clone(), len)?, object, tail))
+    Ok((Footer::decode(tail.clone(), len)?, tail))
 }
 
-/// Fetches `ranges` of `object`, each cut into requests of at most
-/// `max_request` bytes, at most `concurrency` requests at a time; the
-/// result is one `Bytes` per range, in the order of `ranges`.
+/// Reads `ranges` of `source`, each cut into reads of at most
+/// `max_request` bytes, at most `concurrency` reads at a time; the result
+/// is one `Bytes` per range, in the order of `ranges`.
 pub(crate) async fn ranges(
-    store: &dyn ObjectStore,
-    object: &Object,
+    source: &dyn AsyncReadAt,
     ranges: Vec<Range<u64>>,
     concurrency: usize,
     max_request: u64,
@@ -153,14 +279,11 @@ pub(crate) async fn ranges(
         .enumerate()
         .flat_map(|(i, r)| pieces(r.clone(), max_request).map(move |p| (i, p)))
         .collect();
-    let fetched: Vec<(usize, Bytes)> =
-        futures_util::stream::iter(pieces)
-            .map(|(i, piece)| async move {
-                Ok::<_, Error>((i, fetch_exact(store, object, piece).await?))
-            })
-            .buffered(concurrency.max(1))
-            .try_collect()
-            .await?;
+    let fetched: Vec<(usize, Bytes)> = futures_util::stream::iter(pieces)
+        .map(|(i, piece)| async move { Ok::<_, Error>((i, read_exact(source, piece).await?)) })
+        .buffered(concurrency.max(1))
+        .try_collect()
+        .await?;
     // The pieces of a range, in order, joined again: a column chunk is read
     // from one buffer.
     let mut out: Vec<(u64, Bytes)> = Vec::with_capacity(ranges.len());
@@ -170,18 +293,31 @@ pub(crate) async fn ranges(
         while let Some((_, piece)) = fetched.next_if(|(j, _)| *j == i) {
             parts.push(piece);
         }
-        let bytes = if parts.len() == 1 {
-            parts.swap_remove(0)
-        } else {
-            let mut joined = BytesMut::with_capacity(parts.iter().map(Bytes::len).sum());
-            for part in &parts {
-                joined.extend_from_slice(part);
-            }
-            joined.freeze()
-        };
-        out.push((range.start, bytes));
+        out.push((range.start, join(parts)));
     }
     Ok(out)
+}
+
+/// One read of `range` of `source`, checked to be as long as the range.
+async fn read_exact(source: &dyn AsyncReadAt, range: Range<u64>) -> Result<Bytes> {
+    let want = range.end - range.start;
+    let bytes = source.read_at(range).await.map_err(Error::Io)?;
+    if bytes.len() as u64 != want {
+        return Err(short_read(want, bytes.len()));
+    }
+    Ok(bytes)
+}
+
+/// `parts`, in order, as one buffer (the one part itself when there is one).
+fn join(mut parts: Vec<Bytes>) -> Bytes {
+    if parts.len() == 1 {
+        return parts.swap_remove(0);
+    }
+    let mut joined = BytesMut::with_capacity(parts.iter().map(Bytes::len).sum());
+    for part in &parts {
+        joined.extend_from_slice(part);
+    }
+    joined.freeze()
 }
 
 /// `range` cut into consecutive pieces of at most `max` bytes (at least 1).

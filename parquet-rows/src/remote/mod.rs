@@ -36,23 +36,33 @@
 //! # Ok(()) }
 //! ```
 //!
-//! Filtered reads ([`RemoteFile::load_where`], [`RemoteFile::read_where`])
-//! take the typed filters of [`crate::filter`] and fetch only the row
-//! groups and pages that may match, in two more round trips at most.
-//! [`RemoteFile::stream`] and [`RemoteFile::stream_where`] give owned rows
-//! one row group at a time, with at most two row groups in memory.
+//! Every read starts from the builder, [`RemoteFile::rows`]: a filter,
+//! a window and row groups narrow what is fetched (only the row groups and
+//! pages that may hold rows of the read), and the read ends in owned rows
+//! (`collect`), borrowed pages (`load`), a stream of rows (`stream`) or of
+//! row groups (`batches`), each async with a `_blocking` twin.
 //!
-//! Every request after the open asks for the ETag the open saw (`If-Match`)
-//! and checks the size, ETag and version the store returns: an object
-//! rewritten after [`RemoteFile::open`] is an `Err` ("the object ... changed
-//! since it was opened"), never the new object's rows. Ranges longer than
+//! | read | round trips (the footer's included) |
+//! |---|---|
+//! | open | 1 (2 for a footer longer than [`FetchOptions::footer_guess`]) |
+//! | `collect`, `load` without a filter | 1 more: every chunk read, in one wave |
+//! | with a filter | 1 more when the page indexes are in the bytes read at open and no dictionary or bloom filter is probed; 2 otherwise (the probes, then the pages) |
+//! | `stream`, `batches` | per row group, the same, two row groups in flight |
+//!
+//! The file is read through an [`AsyncReadAt`]: [`RemoteFile::open`] makes an
+//! [`ObjectStoreSource`], [`RemoteFile::from_source`] takes any other (your
+//! own HTTP client, a cache). The object-store source asks every request
+//! after the open for the ETag the open saw (`If-Match`) and checks the
+//! size, ETag and version the store returns: an object rewritten after
+//! [`RemoteFile::open`] is an `Err` ("the object ... changed since it was
+//! opened"), never the new object's rows. Ranges longer than
 //! [`FetchOptions::max_request_bytes`] (8 MiB) are cut into requests of that
 //! size, fetched concurrently. The page indexes and bloom filters inside the
 //! bytes read at open are served from them, not fetched again.
 //!
 //! Every future is `Send` (it can be `tokio::spawn`ed). Each async method
 //! has a blocking twin (`open_blocking`, `fetch_blocking`,
-//! `fetch_row_groups_blocking`, `read_blocking`, `stream_blocking`, ...)
+//! `fetch_row_groups_blocking`, `collect_blocking`, `stream_blocking`, ...)
 //! that runs it on a runtime of its own.
 
 pub(crate) mod fetch;
@@ -71,12 +81,13 @@ use crate::bind::bind;
 use crate::chunk::{Fetched, Source};
 use crate::error::{Error, Result};
 use crate::file::ParquetFile;
-use crate::filter::Query;
 use crate::footer::{Footer, FOOTER_GUESS};
 use crate::options::ReadOptions;
-use crate::pages::Pages;
 use crate::partition::Partitions;
-use crate::row::{OwnedRow, ParquetRow};
+use crate::row::ParquetRow;
+use crate::source::AsyncReadAt;
+
+pub use fetch::ObjectStoreSource;
 
 /// How a [`RemoteFile`] fetches: request sizes, coalescing, concurrency.
 ///
@@ -169,22 +180,35 @@ impl FetchOptions {
     }
 }
 
-/// A Parquet file on an [`ObjectStore`] whose footer is read; see the
-/// [module docs](self).
-#[derive(Debug, Clone)]
+/// A Parquet file on an [`ObjectStore`] (or any [`AsyncReadAt`]) whose
+/// footer is read; see the [module docs](self).
+#[derive(Clone)]
 pub struct RemoteFile {
-    store: Arc<dyn ObjectStore>,
-    object: fetch::Object, // location, size, ETag and version at open
-    tail: bytes::Bytes,    // the last bytes of the object, read at open (the footer and before)
+    source: Arc<dyn AsyncReadAt>,
+    object: Option<fetch::Object>, // an object store's location, size, ETag and version at open
+    tail: bytes::Bytes, // the last bytes of the file, read at open (the footer and before)
     footer: Footer,
     options: ReadOptions,
     fetch: FetchOptions,
     partitions: Arc<Partitions>, // what `#[parquet(partition)]` fields are filled from
 }
 
+impl std::fmt::Debug for RemoteFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RemoteFile")
+            .field("object", &self.object)
+            .field("len", &self.len())
+            .field("row_groups", &self.num_row_groups())
+            .field("options", &self.options)
+            .field("fetch", &self.fetch)
+            .finish_non_exhaustive()
+    }
+}
+
 impl RemoteFile {
     /// Reads the footer of `location` in one request (two for a footer
-    /// longer than [`FetchOptions::footer_guess`]).
+    /// longer than [`FetchOptions::footer_guess`]), through an
+    /// [`ObjectStoreSource`].
     pub async fn open(store: Arc<dyn ObjectStore>, location: Path) -> Result<Self> {
         Self::open_with(store, location, FetchOptions::default()).await
     }
@@ -195,10 +219,63 @@ impl RemoteFile {
         location: Path,
         fetch: FetchOptions,
     ) -> Result<Self> {
-        let (footer, object, tail) = fetch::footer(&*store, &location, fetch.footer_guess).await?;
+        let source = ObjectStoreSource::open(store, location, fetch).await?;
+        let object = source.object().clone();
+        let mut file = Self::from_source_with(Arc::new(source), fetch).await?;
+        file.object = Some(object);
+        Ok(file)
+    }
+
+    /// Reads the footer of the file `source` serves (its last
+    /// [`FetchOptions::footer_guess`] bytes, and more for a longer footer):
+    /// a file on any storage, read with the requests of your own client.
+    ///
+    /// ```
+    /// # use std::ops::Range;
+    /// # use std::sync::Arc;
+    /// # use bytes::Bytes;
+    /// use parquet_rows::remote::RemoteFile;
+    /// use parquet_rows::source::{AsyncReadAt, ReadFuture};
+    /// # use parquet_rows::ParquetRow;
+    ///
+    /// /// A client of some storage service (here: bytes in memory).
+    /// struct Client { file: Bytes }
+    ///
+    /// impl AsyncReadAt for Client {
+    ///     fn read_at(&self, range: Range<u64>) -> ReadFuture<'_> {
+    ///         let file = self.file.clone();
+    ///         Box::pin(async move { Ok(file.slice(range.start as usize..range.end as usize)) })
+    ///     }
+    ///     fn len(&self) -> u64 {
+    ///         self.file.len() as u64
+    ///     }
+    /// }
+    ///
+    /// #[derive(ParquetRow)]
+    /// struct Tick { ts: i64, bid: f64 }
+    ///
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # let file = parquet_rows::doc_support::tick_file(10)?;
+    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
+    /// let remote = RemoteFile::from_source(Arc::new(Client { file })).await?;
+    /// let ticks: Vec<Tick> = remote.rows::<Tick>().collect().await?;
+    /// assert_eq!(ticks.len(), 10);
+    /// # Ok::<_, Box<dyn std::error::Error>>(()) })?;
+    /// # Ok(()) }
+    /// ```
+    pub async fn from_source(source: Arc<dyn AsyncReadAt>) -> Result<Self> {
+        Self::from_source_with(source, FetchOptions::default()).await
+    }
+
+    /// Like [`RemoteFile::from_source`], fetching as `fetch` says.
+    pub async fn from_source_with(
+        source: Arc<dyn AsyncReadAt>,
+        fetch: FetchOptions,
+    ) -> Result<Self> {
+        let (footer, tail) = fetch::footer(&*source, fetch.footer_guess).await?;
         Ok(RemoteFile {
-            store,
-            object,
+            source,
+            object: None,
             tail,
             footer,
             options: ReadOptions::default(),
@@ -254,7 +331,7 @@ impl RemoteFile {
     /// # use std::sync::Arc;
     /// # use parquet_rows::{remote::RemoteFile, Partitions};
     /// # fn open(remote: RemoteFile) -> RemoteFile {
-    /// let partitions = Partitions::from_path(remote.location().as_ref());
+    /// let partitions = Partitions::from_path(remote.location().map_or("", |l| l.as_ref()));
     /// let remote = remote.with_partitions(partitions);
     /// # remote }
     /// ```
@@ -264,30 +341,31 @@ impl RemoteFile {
         self
     }
 
-    /// Where the file is in its store.
-    pub fn location(&self) -> &Path {
-        &self.object.location
+    /// Where the file is in its store (`None` for a file opened
+    /// [`RemoteFile::from_source`]).
+    pub fn location(&self) -> Option<&Path> {
+        self.object.as_ref().map(|o| &o.location)
     }
 
     /// The file's length in bytes.
     pub fn len(&self) -> u64 {
-        self.object.size
+        self.source.len()
     }
 
     /// Whether the file has no bytes (never true of a file that opened).
     pub fn is_empty(&self) -> bool {
-        self.object.size == 0
+        self.len() == 0
     }
 
     /// The object's ETag when it was opened, if the store gives one: every
     /// later request asks for it, and a changed object is an error.
     pub fn e_tag(&self) -> Option<&str> {
-        self.object.e_tag.as_deref()
+        self.object.as_ref()?.e_tag.as_deref()
     }
 
     /// The object's version when it was opened, if the store gives one.
     pub fn version(&self) -> Option<&str> {
-        self.object.version.as_deref()
+        self.object.as_ref()?.version.as_deref()
     }
 
     /// The file's schema.
@@ -348,93 +426,6 @@ impl RemoteFile {
     /// When called from inside a tokio runtime (use the async method there).
     pub fn fetch_blocking<'p, T: ParquetRow<'p>>(&self) -> Result<ParquetFile> {
         block_on(self.fetch::<T>())?
-    }
-
-    /// Fetches the column chunks `T` binds and decodes every row.
-    pub async fn read<T: OwnedRow>(&self) -> Result<Vec<T>> {
-        self.fetch::<T>().await?.read()
-    }
-
-    /// [`RemoteFile::read`], blocking.
-    ///
-    /// # Panics
-    ///
-    /// When called from inside a tokio runtime (use the async method there).
-    pub fn read_blocking<T: OwnedRow>(&self) -> Result<Vec<T>> {
-        block_on(self.read::<T>())?
-    }
-
-    /// The pages of the rows of `T` matching `query`, like
-    /// [`ParquetFile::load_where`] on a local file: [`Pages::rows`] returns
-    /// exactly the matching rows.
-    ///
-    /// Fetches in two round trips: first what proves row groups and pages
-    /// unable to match (the dictionary pages and bloom filters of `eq`
-    /// predicates' columns, the page indexes) for the row groups the
-    /// footer's statistics keep, then only the pages that may match. Row
-    /// groups and pages ruled out are never fetched.
-    ///
-    /// ```
-    /// # use std::sync::Arc;
-    /// # use parquet_rows::remote::RemoteFile;
-    /// # use parquet_rows::{ParquetRow, RowFilter};
-    /// # use object_store::{memory::InMemory, path::Path, ObjectStore, ObjectStoreExt};
-    /// #[derive(ParquetRow)]
-    /// struct Tick<'a> { ts: i64, symbol: &'a str }
-    ///
-    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
-    /// # let bytes = parquet_rows::doc_support::tick_file(100)?;
-    /// # let store: Arc<dyn ObjectStore> = Arc::new(InMemory::new());
-    /// # let location = Path::from("ticks.parquet");
-    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
-    /// # store.put(&location, bytes.into()).await?;
-    /// let remote = RemoteFile::open(store, location).await?;
-    /// let t0 = 1_774_000_000_000_000; // the file's ticks are 137 µs apart from t0
-    /// let query = Tick::filter().ts().in_range(t0 + 20 * 137..t0 + 30 * 137);
-    /// let pages = remote.load_where::<Tick>(query).await?;
-    /// let ticks: Vec<Tick<'_>> = pages.rows()?;
-    /// assert_eq!(ticks.len(), 10);
-    /// # Ok::<_, Box<dyn std::error::Error>>(()) })?;
-    /// # Ok(()) }
-    /// ```
-    pub async fn load_where<'p, T: ParquetRow<'p>>(
-        &self,
-        query: impl Into<Query<T::Filter>>,
-    ) -> Result<Pages> {
-        self.rows::<T>().filter(query).load().await
-    }
-
-    /// [`RemoteFile::load_where`], blocking.
-    ///
-    /// # Panics
-    ///
-    /// When called from inside a tokio runtime (use the async method there).
-    pub fn load_where_blocking<'p, T: ParquetRow<'p>>(
-        &self,
-        query: impl Into<Query<T::Filter>>,
-    ) -> Result<Pages> {
-        block_on(self.load_where::<T>(query))?
-    }
-
-    /// The owned rows matching `query`, in file order, fetching only what
-    /// [`RemoteFile::load_where`] fetches.
-    pub async fn read_where<T: OwnedRow>(
-        &self,
-        query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
-    ) -> Result<Vec<T>> {
-        self.rows::<T>().filter(query).collect().await
-    }
-
-    /// [`RemoteFile::read_where`], blocking.
-    ///
-    /// # Panics
-    ///
-    /// When called from inside a tokio runtime (use the async method there).
-    pub fn read_where_blocking<T: OwnedRow>(
-        &self,
-        query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
-    ) -> Result<Vec<T>> {
-        block_on(self.read_where::<T>(query))?
     }
 
     /// A [`ParquetFile`] over the fetched ranges that reads the row groups

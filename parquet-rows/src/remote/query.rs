@@ -3,7 +3,8 @@
 //! Three round trips at most, whatever the number of row groups and
 //! columns: the footer (at open), then the probes of the row groups the
 //! statistics keep (dictionary pages and bloom filters of `eq` predicates'
-//! columns, page indexes), then the pages those prove may match. Row groups
+//! columns, page indexes; none when they all lie in the bytes read at
+//! open), then the pages those prove may match. Row groups
 //! ruled out by statistics, dictionaries or bloom filters, and pages ruled
 //! out by the page index, are never fetched. The fetched bytes become a
 //! [`ParquetFile`] on which the local filtered read runs: it plans each row
@@ -25,7 +26,7 @@ use crate::filter::plan::{
     chunk_ranges, plan as plan_group, probe_ranges, window_rows, GroupWindows, Input,
 };
 use crate::filter::prune::row_group_may_match;
-use crate::filter::{Query, Selection, Window};
+use crate::filter::{Selection, Window};
 use crate::row::{OwnedRow, ParquetRow};
 
 impl RemoteFile {
@@ -170,55 +171,6 @@ impl RemoteFile {
         })
     }
 
-    /// The owned rows of every row group, one `Vec` per row group, in
-    /// file order: a row group's chunks are fetched while the previous one
-    /// is decoded, so at most two row groups are in memory at once
-    /// (whatever the file's size).
-    ///
-    /// ```
-    /// # use std::sync::Arc;
-    /// # use futures_util::TryStreamExt;
-    /// # use parquet_rows::remote::RemoteFile;
-    /// # use parquet_rows::ParquetRow;
-    /// # use object_store::{memory::InMemory, path::Path, ObjectStore, ObjectStoreExt};
-    /// #[derive(ParquetRow)]
-    /// struct Quote { ts: i64, symbol: String }
-    ///
-    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
-    /// # let bytes = parquet_rows::doc_support::tick_file(100)?;
-    /// # let store: Arc<dyn ObjectStore> = Arc::new(InMemory::new());
-    /// # let location = Path::from("ticks.parquet");
-    /// # tokio::runtime::Builder::new_current_thread().build()?.block_on(async {
-    /// # store.put(&location, bytes.into()).await?;
-    /// let remote = RemoteFile::open(store, location).await?;
-    /// let mut groups = std::pin::pin!(remote.stream::<Quote>());
-    /// let mut rows = 0;
-    /// while let Some(quotes) = groups.try_next().await? {
-    ///     rows += quotes.len();
-    /// }
-    /// assert_eq!(rows, 100);
-    /// # Ok::<_, Box<dyn std::error::Error>>(()) })?;
-    /// # Ok(()) }
-    /// ```
-    pub fn stream<'a, T: OwnedRow + 'a>(&'a self) -> impl Stream<Item = Result<Vec<T>>> + 'a {
-        stream::iter(0..self.num_row_groups())
-            .map(move |g| async move { self.fetch_row_groups::<T>(&[g]).await?.read::<T>() })
-            .buffered(2)
-    }
-
-    /// [`RemoteFile::stream`] of the rows matching `query`: each row group
-    /// fetched as [`RemoteFile::load_where`] fetches it (row groups that
-    /// cannot match give no item and cost no request beyond their probes),
-    /// the query's offset and limit applied across row groups; the stream
-    /// ends once the limit is reached.
-    pub fn stream_where<'a, T: OwnedRow + 'a>(
-        &'a self,
-        query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
-    ) -> impl Stream<Item = Result<Vec<T>>> + 'a {
-        let groups: Vec<usize> = (0..self.num_row_groups()).collect();
-        stream_selection::<T, _>(self, query.into().erase(), &groups)
-    }
-
     /// The stream of the rows of `selection` in row groups `groups`
     /// (existing ones, in file order), owning the remote file: a builder's
     /// `batches`.
@@ -239,8 +191,7 @@ impl RemoteFile {
         }
         let ranges = plan::coalesce(ranges, self.fetch.max_gap, self.fetch.overfetch_percent);
         fetch::ranges(
-            &*self.store,
-            &self.object,
+            &*self.source,
             ranges,
             self.fetch.concurrency_limit(),
             self.fetch.request_bytes_limit(),
@@ -261,54 +212,6 @@ impl RemoteFile {
             fetched.push((tail_start, self.tail.clone()));
         }
         Ok(fetched)
-    }
-
-    /// [`RemoteFile::stream`], blocking: an iterator that fetches each row
-    /// group (and decodes the one before it) on a runtime of its own.
-    ///
-    /// ```
-    /// # use std::sync::Arc;
-    /// # use parquet_rows::remote::RemoteFile;
-    /// # use parquet_rows::ParquetRow;
-    /// # use object_store::{memory::InMemory, path::Path, ObjectStore, ObjectStoreExt};
-    /// #[derive(ParquetRow)]
-    /// struct Quote { ts: i64, symbol: String }
-    ///
-    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
-    /// # let bytes = parquet_rows::doc_support::tick_file(100)?;
-    /// # let store: Arc<dyn ObjectStore> = Arc::new(InMemory::new());
-    /// # let location = Path::from("ticks.parquet");
-    /// # tokio::runtime::Builder::new_current_thread().build()?
-    /// #     .block_on(store.put(&location, bytes.into()))?;
-    /// let remote = RemoteFile::open_blocking(store, location)?;
-    /// let mut rows = 0;
-    /// for quotes in remote.stream_blocking::<Quote>()? {
-    ///     rows += quotes?.len();
-    /// }
-    /// assert_eq!(rows, 100);
-    /// # Ok(()) }
-    /// ```
-    ///
-    /// # Panics
-    ///
-    /// When iterated from inside a tokio runtime (use the async method there).
-    pub fn stream_blocking<'a, T: OwnedRow + 'a>(
-        &'a self,
-    ) -> Result<impl Iterator<Item = Result<Vec<T>>> + 'a> {
-        super::Blocking::new(self.stream::<T>())
-    }
-
-    /// [`RemoteFile::stream_where`], blocking (see
-    /// [`RemoteFile::stream_blocking`]).
-    ///
-    /// # Panics
-    ///
-    /// When iterated from inside a tokio runtime (use the async method there).
-    pub fn stream_where_blocking<'a, T: OwnedRow + 'a>(
-        &'a self,
-        query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
-    ) -> Result<impl Iterator<Item = Result<Vec<T>>> + 'a> {
-        super::Blocking::new(self.stream_where::<T>(query))
     }
 }
 

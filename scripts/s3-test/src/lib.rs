@@ -140,7 +140,9 @@ fn a_dataset_on_s3_reads_its_bound_chunks() {
         assert_eq!(dataset.files().len(), 2);
         counts.reset();
         let rows: Vec<Three> = dataset
-            .read_where(Three::filter().day().eq("2026-01-03"))
+            .rows::<Three>()
+            .filter(Three::filter().day().eq("2026-01-03"))
+            .collect()
             .await
             .unwrap();
         assert_eq!(rows.len(), GROUPS * ROWS);

@@ -1,5 +1,13 @@
 //! An object store that counts the requests and bytes that pass through it,
-//! and the most requests in flight at once.
+//! the most requests in flight at once, and the round trips.
+//!
+//! A round trip is a wave of requests: a request issued while none is in
+//! flight starts a new one (it waited for every request before it, so its
+//! latency adds to theirs); a request issued while others are in flight
+//! joins theirs (it overlaps them). Behind a store with a fixed latency
+//! per request (`ThrottledStore`), the requests one read makes at once are
+//! in flight together, and every dependent step (the footer, then what it
+//! points to) is a wave of its own.
 
 use std::fmt;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -24,6 +32,11 @@ pub struct Counts {
     pub locations: std::sync::Mutex<Vec<String>>,
     /// The byte range each `get` returned, in the order they returned.
     pub ranges: std::sync::Mutex<Vec<std::ops::Range<u64>>>,
+    /// Requests issued while none was in flight: the round trips.
+    pub waves: AtomicUsize,
+    /// Every request's issue and completion, in order: `(true, n)` when
+    /// the `n`th request (from 0) was issued, `(false, n)` when it returned.
+    pub events: std::sync::Mutex<Vec<(bool, usize)>>,
 }
 
 impl Counts {
@@ -42,7 +55,27 @@ impl Counts {
     pub fn ranges(&self) -> Vec<std::ops::Range<u64>> {
         self.ranges.lock().unwrap().clone()
     }
+    pub fn waves(&self) -> usize {
+        self.waves.load(Ordering::SeqCst)
+    }
+    /// The round trips recomputed from the log of issues and completions
+    /// (as `waves`, from the order of events alone).
+    pub fn waves_from_events(&self) -> usize {
+        let mut in_flight = 0usize;
+        let mut waves = 0;
+        for &(issued, _) in self.events.lock().unwrap().iter() {
+            if issued {
+                waves += usize::from(in_flight == 0);
+                in_flight += 1;
+            } else {
+                in_flight -= 1;
+            }
+        }
+        waves
+    }
     pub fn reset(&self) {
+        self.waves.store(0, Ordering::SeqCst);
+        self.events.lock().unwrap().clear();
         self.locations.lock().unwrap().clear();
         self.ranges.lock().unwrap().clear();
         self.gets.store(0, Ordering::SeqCst);
@@ -85,12 +118,24 @@ impl<S: ObjectStore> ObjectStore for Counting<S> {
 
     async fn get_opts(&self, location: &Path, options: GetOptions) -> Result<GetResult> {
         let c = &self.counts;
-        c.gets.fetch_add(1, Ordering::SeqCst);
+        let n = c.gets.fetch_add(1, Ordering::SeqCst);
         c.locations.lock().unwrap().push(location.to_string());
-        let now = c.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
-        c.max_in_flight.fetch_max(now, Ordering::SeqCst);
+        let before = {
+            // Under the lock of the log, so the log's order is the counter's.
+            let mut events = c.events.lock().unwrap();
+            events.push((true, n));
+            c.in_flight.fetch_add(1, Ordering::SeqCst)
+        };
+        if before == 0 {
+            c.waves.fetch_add(1, Ordering::SeqCst);
+        }
+        c.max_in_flight.fetch_max(before + 1, Ordering::SeqCst);
         let result = self.inner.get_opts(location, options).await;
-        c.in_flight.fetch_sub(1, Ordering::SeqCst);
+        {
+            let mut events = c.events.lock().unwrap();
+            events.push((false, n));
+            c.in_flight.fetch_sub(1, Ordering::SeqCst);
+        }
         let result = result?;
         c.ranges.lock().unwrap().push(result.range.clone());
         c.bytes

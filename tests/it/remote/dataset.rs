@@ -10,6 +10,7 @@ use object_store::ObjectStore;
 use parquet::file::properties::WriterProperties;
 use parquet::file::statistics::Statistics;
 use parquet_rows::dataset::{Dataset, Split};
+use parquet_rows::remote::FetchOptions;
 use parquet_rows::{ParquetRow, RowFilter};
 use parquet_rows_suite::{write_columns, ColumnValues};
 
@@ -106,6 +107,17 @@ fn store() -> (Arc<dyn ObjectStore>, Arc<Counts>) {
     (store, counts)
 }
 
+/// Fetch options whose first request is a file's footer alone: these
+/// files are small enough for the default first request (64 KiB) to hold
+/// them whole, and reads inside it cost no request; the tests that count
+/// the requests of column chunks open the files with these instead.
+fn footer_only() -> FetchOptions {
+    let bytes = file(0);
+    let n = bytes.len();
+    let footer = u32::from_le_bytes(bytes[n - 8..n - 4].try_into().unwrap());
+    FetchOptions::default().footer_guess(u64::from(footer) + 8)
+}
+
 fn expected(n: usize) -> Vec<Tick> {
     let (d, p) = (n / FILES_PER_DATE, n % FILES_PER_DATE);
     (0..2 * ROWS)
@@ -130,7 +142,7 @@ fn a_partitioned_dataset_reads_every_file_in_order() {
         DATES * FILES_PER_DATE,
         "_SUCCESS and .crc left out"
     );
-    let rows: Vec<Tick> = dataset.read_blocking().unwrap();
+    let rows: Vec<Tick> = dataset.rows().collect_blocking().unwrap();
     let want: Vec<Tick> = (0..DATES * FILES_PER_DATE).flat_map(expected).collect();
     assert_eq!(rows, want);
 }
@@ -140,10 +152,11 @@ fn a_parallel_read_gives_the_same_rows() {
     let (store, counts) = store();
     let dataset = Dataset::open_blocking(store, "ticks")
         .unwrap()
+        .with_fetch_options(footer_only(), 8)
         .prune(Tick::filter().part().eq(7))
         .unwrap();
     counts.reset();
-    let rows: Vec<Tick> = dataset.par_read().unwrap();
+    let rows: Vec<Tick> = dataset.rows().threads(0).collect_blocking().unwrap();
     let want: Vec<Tick> = (0..DATES)
         .flat_map(|d| expected(d * FILES_PER_DATE + 7))
         .collect();
@@ -154,11 +167,15 @@ fn a_parallel_read_gives_the_same_rows() {
 #[test]
 fn a_query_on_one_date_opens_only_that_dates_files() {
     let (store, counts) = store();
-    let dataset = Dataset::open_blocking(store, "ticks").unwrap();
-    let all: Vec<Tick> = dataset.read_blocking().unwrap();
+    let dataset = Dataset::open_blocking(store, "ticks")
+        .unwrap()
+        .with_fetch_options(footer_only(), 8);
+    let all: Vec<Tick> = dataset.rows().collect_blocking().unwrap();
     counts.reset();
     let rows: Vec<Tick> = dataset
-        .read_where_blocking(Tick::filter().date().eq(date(3)))
+        .rows()
+        .filter(Tick::filter().date().eq(date(3)))
+        .collect_blocking()
         .unwrap();
     let naive: Vec<Tick> = all.into_iter().filter(|t| t.date == date(3)).collect();
     assert_eq!(rows, naive);
@@ -176,8 +193,10 @@ fn a_query_on_one_date_opens_only_that_dates_files() {
 #[test]
 fn partition_and_column_predicates_prune_files_then_row_groups() {
     let (store, counts) = store();
-    let dataset = Dataset::open_blocking(store, "ticks").unwrap();
-    let all: Vec<Tick> = dataset.read_blocking().unwrap();
+    let dataset = Dataset::open_blocking(store, "ticks")
+        .unwrap()
+        .with_fetch_options(footer_only(), 8);
+    let all: Vec<Tick> = dataset.rows().collect_blocking().unwrap();
     counts.reset();
     // Date index 7 holds files 70..80; ts in [75_020, 82_010] keeps files
     // 75..=79 of that date (80 and 81 are of the next date).
@@ -191,7 +210,7 @@ fn partition_and_column_predicates_prune_files_then_row_groups() {
             .part()
             .ge(5)
     };
-    let rows: Vec<Tick> = dataset.read_where_blocking(query()).unwrap();
+    let rows: Vec<Tick> = dataset.rows().filter(query()).collect_blocking().unwrap();
     let naive: Vec<Tick> = all
         .iter()
         .filter(|t| t.date <= date(7) && (low..=high).contains(&t.ts) && t.part >= 5)
@@ -217,18 +236,23 @@ fn partition_and_column_predicates_prune_files_then_row_groups() {
     // a partition predicate alone on a value no file's path has reads nothing.
     counts.reset();
     let none: Vec<Tick> = dataset
-        .read_where_blocking(Tick::filter().part().gt(9))
+        .rows()
+        .filter(Tick::filter().part().gt(9))
+        .collect_blocking()
         .unwrap();
     assert!(none.is_empty());
     assert_eq!(counts.gets(), 0);
     // The window applies after the partition pruning.
     let window: Vec<Tick> = dataset
-        .read_where_blocking(query().offset(3).limit(2))
+        .rows()
+        .filter(query().offset(3).limit(2))
+        .collect_blocking()
         .unwrap();
     assert_eq!(window, naive[3..5]);
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // one case per way a partition value is bad, side by side
 fn bad_partition_values_are_errors_naming_the_file_key_and_value() {
     let memory = InMemory::new();
     put(
@@ -248,7 +272,11 @@ fn bad_partition_values_are_errors_naming_the_file_key_and_value() {
     );
     let store: Arc<dyn ObjectStore> = Arc::new(memory);
     let dataset = Dataset::open_blocking(Arc::clone(&store), "ticks").unwrap();
-    let err = dataset.read_blocking::<Tick>().unwrap_err().to_string();
+    let err = dataset
+        .rows::<Tick>()
+        .collect_blocking()
+        .unwrap_err()
+        .to_string();
     assert!(
         err.contains("ticks/date=2026-01-02/part=x7/data.parquet")
             && err.contains("partition `part=x7` does not parse as `u32` (field `part`)"),
@@ -256,7 +284,9 @@ fn bad_partition_values_are_errors_naming_the_file_key_and_value() {
     );
     // A typed predicate on the partition parses it too, before any request.
     let err = dataset
-        .read_where_blocking::<Tick>(Tick::filter().part().eq(1))
+        .rows::<Tick>()
+        .filter(Tick::filter().part().eq(1))
+        .collect_blocking()
         .unwrap_err()
         .to_string();
     assert!(err.contains("`part=x7`"), "{err}");
@@ -281,20 +311,26 @@ fn bad_partition_values_are_errors_naming_the_file_key_and_value() {
         .clone()
         .prune(Tick::filter().date().eq("2026-01-03"))
         .unwrap();
-    let err = only_3.read_blocking::<Tick>().unwrap_err().to_string();
+    let err = only_3
+        .rows::<Tick>()
+        .collect_blocking()
+        .unwrap_err()
+        .to_string();
     assert!(
         err.contains("ticks/date=2026-01-03/data.parquet") && err.contains("no partition `part`"),
         "{err}"
     );
     // ... `None` for an `Option` one.
-    let rows: Vec<Loose> = only_3.read_blocking().unwrap();
+    let rows: Vec<Loose> = only_3.rows().collect_blocking().unwrap();
     assert_eq!(rows.len(), 2 * ROWS);
     assert!(rows
         .iter()
         .all(|r| r.part_number.is_none() && r.date == "2026-01-03"));
     // Files the date rules out are not parsed for `part`, nor opened.
     let rows: Vec<Loose> = dataset
-        .read_where_blocking(Loose::filter().date().eq("2026-01-01"))
+        .rows()
+        .filter(Loose::filter().date().eq("2026-01-01"))
+        .collect_blocking()
         .unwrap();
     assert_eq!(rows.len(), 2 * ROWS);
     assert!(rows.iter().all(|r| r.part_number == Some(1)));
@@ -315,7 +351,9 @@ fn bad_partition_values_are_errors_naming_the_file_key_and_value() {
     );
     let rows: Vec<Loose> = Dataset::open_blocking(store, "ticks")
         .unwrap()
-        .read_where_blocking(Loose::filter().date().eq("2026-01-04"))
+        .rows()
+        .filter(Loose::filter().date().eq("2026-01-04"))
+        .collect_blocking()
         .unwrap();
     assert_eq!(
         rows.iter()
@@ -338,7 +376,9 @@ fn a_local_directory_of_partitions_is_a_dataset_too() {
         Arc::new(object_store::local::LocalFileSystem::new_with_prefix(&dir).unwrap());
     let dataset = Dataset::open_blocking(store, "ticks").unwrap();
     let rows: Vec<Tick> = dataset
-        .read_where_blocking(Tick::filter().date().eq(date(1)).part().lt(3))
+        .rows()
+        .filter(Tick::filter().date().eq(date(1)).part().lt(3))
+        .collect_blocking()
         .unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(dataset.files().len(), 4);
@@ -353,7 +393,9 @@ fn a_local_directory_of_partitions_is_a_dataset_too() {
 #[test]
 fn unpartitioned_each_footer_is_read_once_and_chunks_only_where_statistics_match() {
     let (store, counts) = store();
-    let dataset = Dataset::open_blocking(store, "flat").unwrap();
+    let dataset = Dataset::open_blocking(store, "flat")
+        .unwrap()
+        .with_fetch_options(footer_only(), 8);
     assert_eq!(dataset.files().len(), 100);
     counts.reset();
     // ts in [41_060, 43_010]: row group 1 of file 41, both of 42, row group 0 of 43.
@@ -366,7 +408,8 @@ fn unpartitioned_each_footer_is_read_once_and_chunks_only_where_statistics_match
             },
             _ => true,
         })
-        .read_blocking()
+        .rows()
+        .collect_blocking()
         .unwrap();
     assert_eq!(rows.len(), 4 * ROWS);
     assert_eq!((rows[0].ts, rows.last().unwrap().ts), (41_050, 43_049));
@@ -435,9 +478,15 @@ fn splits_read_by_workers_give_the_dataset_rows() {
     assert_eq!(received, small);
     let mut rows = Vec::new();
     for split in &received {
-        rows.extend(split.read_blocking::<Tick>(Arc::clone(&store)).unwrap());
+        rows.extend(
+            split
+                .with_store(Arc::clone(&store))
+                .rows::<Tick>()
+                .collect_blocking()
+                .unwrap(),
+        );
     }
-    let want: Vec<Tick> = dataset.read_blocking().unwrap();
+    let want: Vec<Tick> = dataset.rows().collect_blocking().unwrap();
     assert_eq!(rows.len(), 30 * 2 * ROWS);
     assert_eq!(rows, want);
     // The workers filled the partition fields from the splits.
@@ -452,7 +501,9 @@ fn splits_read_by_workers_give_the_dataset_rows() {
         .into_iter()
         .collect();
     let err = bad
-        .read_blocking::<Tick>(Arc::clone(&store))
+        .with_store(Arc::clone(&store))
+        .rows::<Tick>()
+        .collect_blocking()
         .unwrap_err()
         .to_string();
     assert!(
@@ -464,7 +515,9 @@ fn splits_read_by_workers_give_the_dataset_rows() {
     let mut stale = received[0].clone();
     stale.file_len += 1;
     let err = stale
-        .read_blocking::<Ts>(Arc::clone(&store))
+        .with_store(Arc::clone(&store))
+        .rows::<Ts>()
+        .collect_blocking()
         .unwrap_err()
         .to_string();
     assert!(err.contains("the file changed"), "{err}");
@@ -472,7 +525,12 @@ fn splits_read_by_workers_give_the_dataset_rows() {
     let mut stale = received[0].clone();
     assert!(stale.e_tag.is_some(), "the split carries the file's ETag");
     stale.e_tag = Some("another".to_owned());
-    let err = stale.read_blocking::<Ts>(store).unwrap_err().to_string();
+    let err = stale
+        .with_store(store)
+        .rows::<Ts>()
+        .collect_blocking()
+        .unwrap_err()
+        .to_string();
     assert!(
         err.contains("the ETag") && err.contains("the file changed"),
         "{err}"
@@ -486,7 +544,9 @@ fn a_typed_query_reads_only_matching_rows_and_opens_the_rest_only_for_footers() 
     counts.reset();
     let (low, high) = (41_060, 43_010);
     let rows: Vec<Ts> = dataset
-        .read_where_blocking(Ts::filter().ts().between(low, high))
+        .rows()
+        .filter(Ts::filter().ts().between(low, high))
+        .collect_blocking()
         .unwrap();
     let want: Vec<i64> = (41..=43)
         .flat_map(|n| (0..2 * ROWS as i64).map(move |i| n * 1000 + i))
@@ -505,10 +565,55 @@ fn a_typed_query_reads_only_matching_rows_and_opens_the_rest_only_for_footers() 
     }
     // The window applies to the dataset's matching rows, across files.
     let window: Vec<Ts> = dataset
-        .read_where_blocking(Ts::filter().ts().between(low, high).offset(38).limit(5))
+        .rows()
+        .filter(Ts::filter().ts().between(low, high).offset(38).limit(5))
+        .collect_blocking()
         .unwrap();
     assert_eq!(
         window.iter().map(|r| r.ts).collect::<Vec<_>>(),
         [41_098, 41_099, 42_000, 42_001, 42_002]
     );
+}
+
+/// A dataset's `batches` and `stream` give the rows of `collect`, file by
+/// file, and stop opening files once the window's limit is reached.
+#[test]
+fn dataset_streams_give_the_rows_of_collect_and_stop_at_the_limit() {
+    let (store, counts) = store();
+    let dataset = Dataset::open_blocking(store, "ticks").unwrap();
+    let query = || Tick::filter().date().le(date(1)).part().ge(8);
+    let want: Vec<Tick> = dataset.rows().filter(query()).collect_blocking().unwrap();
+    assert_eq!(want.len(), 2 * 2 * 2 * ROWS); // 2 dates x 2 parts x 100 rows
+    let groups: Vec<Vec<Tick>> = dataset
+        .rows()
+        .filter(query())
+        .batches_blocking()
+        .unwrap()
+        .collect::<parquet_rows::Result<_>>()
+        .unwrap();
+    assert_eq!(groups.len(), 2 * 2 * 2, "a batch per row group");
+    assert_eq!(groups.concat(), want);
+    let rows: Vec<Tick> = dataset
+        .rows()
+        .filter(query())
+        .offset(70)
+        .limit(60)
+        .stream_blocking()
+        .unwrap()
+        .collect::<parquet_rows::Result<_>>()
+        .unwrap();
+    assert_eq!(rows, want[70..130]);
+    // Rows 70..130 lie in the first two files: the stream opens no other.
+    counts.reset();
+    let first: Vec<Tick> = dataset
+        .rows()
+        .limit(150)
+        .stream_blocking()
+        .unwrap()
+        .collect::<parquet_rows::Result<_>>()
+        .unwrap();
+    assert_eq!(first.len(), 150);
+    let mut opened = counts.locations();
+    opened.dedup();
+    assert_eq!(opened.len(), 2, "{opened:?}");
 }

@@ -24,14 +24,14 @@ const GROUP_ROWS: usize = 10_000;
 const SYMBOLS: [&str; 3] = ["EURUSD", "GBPUSD", "USDJPY"];
 
 #[derive(ParquetRow, Debug, Clone, PartialEq)]
-struct Tick<'a> {
+pub(super) struct Tick<'a> {
     ts: i64,
     symbol: &'a str,
     size: i64,
 }
 
 #[derive(ParquetRow, Debug, Clone, PartialEq)]
-struct TickOwned {
+pub(super) struct TickOwned {
     ts: i64,
     symbol: String,
     size: i64,
@@ -39,7 +39,7 @@ struct TickOwned {
 
 /// Ticks sorted by `ts`, 8 row groups, pages of 1,000 rows, page statistics
 /// and the page index; `symbol` dictionary-encoded, the numbers PLAIN.
-fn sorted_ticks() -> Bytes {
+pub(super) fn sorted_ticks() -> Bytes {
     let schema = Arc::new(
         parse_message_type(
             "message m { REQUIRED INT64 ts; REQUIRED BINARY symbol (UTF8); REQUIRED INT64 size; }",
@@ -110,9 +110,13 @@ fn a_ts_range_fetches_a_few_pages_of_one_row_group() {
     let opened = (counts.gets(), counts.bytes());
     // Rows 31,500..33,000: row group 3, pages 1 to 3 of each column.
     let query = || Tick::filter().ts().in_range(315_000..330_000);
-    let pages = remote.load_where_blocking::<Tick>(query()).unwrap();
+    let pages = remote
+        .rows::<Tick>()
+        .filter(query())
+        .load_blocking()
+        .unwrap();
     let got: Vec<Tick<'_>> = pages.rows().unwrap();
-    let local_pages = local.load_where::<Tick>(query()).unwrap();
+    let local_pages = local.rows::<Tick>().filter(query()).load().unwrap();
     let want: Vec<Tick<'_>> = local_pages.rows().unwrap();
     assert_eq!(got.len(), 1_500);
     assert_eq!(got, want);
@@ -145,7 +149,11 @@ fn a_ts_range_fetches_a_few_pages_of_one_row_group() {
     let remote_small =
         RemoteFile::open_with_blocking(store, Path::from("ticks.parquet"), fetch).unwrap();
     let gets = small.gets();
-    let small_pages = remote_small.load_where_blocking::<Tick>(query()).unwrap();
+    let small_pages = remote_small
+        .rows::<Tick>()
+        .filter(query())
+        .load_blocking()
+        .unwrap();
     assert_eq!(small_pages.rows::<Tick>().unwrap(), want);
     assert!(
         small.gets() - gets > counts.gets() - opened.0,
@@ -156,7 +164,9 @@ fn a_ts_range_fetches_a_few_pages_of_one_row_group() {
 
     // Owned rows, through `read_where`: the same rows.
     let owned: Vec<TickOwned> = remote
-        .read_where_blocking(TickOwned::filter().ts().in_range(315_000..330_000))
+        .rows()
+        .filter(TickOwned::filter().ts().in_range(315_000..330_000))
+        .collect_blocking()
         .unwrap();
     assert_eq!(owned.len(), 1_500);
     assert!(owned
@@ -172,7 +182,9 @@ fn a_symbol_absent_from_the_dictionaries_fetches_no_data_page() {
     let remote = RemoteFile::open_blocking(store, Path::from("ticks.parquet")).unwrap();
     let opened = counts.bytes();
     let pages = remote
-        .load_where_blocking::<Tick>(Tick::filter().symbol().eq("GBPJPY"))
+        .rows::<Tick>()
+        .filter(Tick::filter().symbol().eq("GBPJPY"))
+        .load_blocking()
         .unwrap();
     assert_eq!(pages.num_rows(), 0);
     assert!(pages.rows::<Tick>().unwrap().is_empty());
@@ -188,7 +200,9 @@ fn a_symbol_absent_from_the_dictionaries_fetches_no_data_page() {
     );
     // A present symbol: every row group, every row of it.
     let pages = remote
-        .load_where_blocking::<Tick>(Tick::filter().symbol().eq("GBPUSD"))
+        .rows::<Tick>()
+        .filter(Tick::filter().symbol().eq("GBPUSD"))
+        .load_blocking()
         .unwrap();
     let rows: Vec<Tick<'_>> = pages.rows().unwrap();
     let want = (0..GROUPS)
@@ -208,7 +222,12 @@ fn streams_give_one_item_per_row_group_and_stop_at_the_limit() {
         let remote = RemoteFile::open(store, Path::from("ticks.parquet"))
             .await
             .unwrap();
-        let groups: Vec<Vec<TickOwned>> = remote.stream::<TickOwned>().try_collect().await.unwrap();
+        let groups: Vec<Vec<TickOwned>> = remote
+            .rows::<TickOwned>()
+            .batches()
+            .try_collect()
+            .await
+            .unwrap();
         assert_eq!(groups.len(), GROUPS);
         assert!(groups.iter().all(|g| g.len() == GROUP_ROWS));
         let ts: Vec<i64> = groups.iter().flatten().map(|t| t.ts).collect();
@@ -222,7 +241,9 @@ fn streams_give_one_item_per_row_group_and_stop_at_the_limit() {
         // Every row group matches `ts >= 0`: the requests of a full read.
         counts.reset();
         let every: Vec<Vec<TickOwned>> = remote
-            .stream_where(TickOwned::filter().ts().ge(0))
+            .rows::<TickOwned>()
+            .filter(TickOwned::filter().ts().ge(0))
+            .batches()
             .try_collect()
             .await
             .unwrap();
@@ -236,7 +257,13 @@ fn streams_give_one_item_per_row_group_and_stop_at_the_limit() {
         // 2; the statistics rule out row groups 3 to 7, which cost nothing.
         let query = || TickOwned::filter().ts().between(99_000, 201_000);
         counts.reset();
-        let all: Vec<Vec<TickOwned>> = remote.stream_where(query()).try_collect().await.unwrap();
+        let all: Vec<Vec<TickOwned>> = remote
+            .rows::<TickOwned>()
+            .filter(query())
+            .batches()
+            .try_collect()
+            .await
+            .unwrap();
         assert_eq!(
             all.iter().map(Vec::len).collect::<Vec<_>>(),
             [100, 10_000, 101]
@@ -249,7 +276,9 @@ fn streams_give_one_item_per_row_group_and_stop_at_the_limit() {
         // The window spans row groups; the stream ends at the limit.
         counts.reset();
         let window: Vec<Vec<TickOwned>> = remote
-            .stream_where(query().offset(50).limit(200))
+            .rows::<TickOwned>()
+            .filter(query().offset(50).limit(200))
+            .batches()
             .try_collect()
             .await
             .unwrap();

@@ -77,9 +77,35 @@ fn an_object_rewritten_after_the_open_is_an_error() {
         "{err}"
     );
     for err in [
-        remote.read_blocking::<Adjacent>().map(|_| ()).unwrap_err(),
         remote
-            .read_where_blocking::<Adjacent>(Adjacent::filter().c4().ge(0))
+            .rows::<Adjacent>()
+            .collect_blocking()
+            .map(|_| ())
+            .unwrap_err(),
+        remote
+            .rows::<Adjacent>()
+            .filter(Adjacent::filter().c4().ge(0))
+            .collect_blocking()
+            .map(|_| ())
+            .unwrap_err(),
+        remote
+            .rows::<Adjacent>()
+            .limit(10)
+            .load_blocking()
+            .map(|_| ())
+            .unwrap_err(),
+        remote
+            .rows::<Adjacent>()
+            .batches_blocking()
+            .unwrap()
+            .collect::<parquet_rows::Result<Vec<_>>>()
+            .map(|_| ())
+            .unwrap_err(),
+        remote
+            .rows::<Adjacent>()
+            .stream_blocking()
+            .unwrap()
+            .collect::<parquet_rows::Result<Vec<_>>>()
             .map(|_| ())
             .unwrap_err(),
     ] {
@@ -90,7 +116,10 @@ fn an_object_rewritten_after_the_open_is_an_error() {
     }
     // Opened again, the file is the new one.
     let again = RemoteFile::open_blocking(store, location).unwrap();
-    assert_eq!(again.read_blocking::<Adjacent>().unwrap().len(), 50_000);
+    assert_eq!(
+        again.rows::<Adjacent>().collect_blocking().unwrap().len(),
+        50_000
+    );
 }
 
 #[test]
@@ -103,7 +132,7 @@ fn all_twenty_columns_come_in_requests_of_at_most_the_request_size() {
         .concurrency(4);
     let remote = RemoteFile::open_with_blocking(store, Path::from("f.parquet"), fetch).unwrap();
     counts.reset();
-    let rows: Vec<All> = remote.read_blocking().unwrap();
+    let rows: Vec<All> = remote.rows().collect_blocking().unwrap();
     let local: Vec<All> = parquet_rows::from_bytes(bytes.clone()).unwrap();
     assert_eq!(rows.len(), ROWS * GROUPS);
     assert_eq!(rows, local);
@@ -117,7 +146,7 @@ fn all_twenty_columns_come_in_requests_of_at_most_the_request_size() {
     let (store, counts) = counted(bytes);
     let remote = RemoteFile::open_blocking(store, Path::from("f.parquet")).unwrap();
     counts.reset();
-    assert_eq!(remote.read_blocking::<All>().unwrap(), local);
+    assert_eq!(remote.rows::<All>().collect_blocking().unwrap(), local);
     assert_eq!(counts.gets(), 1);
 }
 
@@ -127,24 +156,31 @@ fn blocking_twins_read_what_the_async_methods_read() {
     let (store, _) = counted(bytes.clone());
     let remote = RemoteFile::open_blocking(store, Path::from("f.parquet")).unwrap();
     let file = remote.fetch_row_groups_blocking::<Spread>(&[6, 1]).unwrap();
-    let rows: Vec<Spread> = file.read().unwrap();
+    let rows: Vec<Spread> = file.rows().collect().unwrap();
     assert_eq!(rows.len(), 2 * ROWS);
     assert_eq!(rows[0].c1, (6 * ROWS * 100 + 1) as i64);
     assert_eq!(rows[ROWS].c1, (ROWS * 100 + 1) as i64);
 
     let groups: Vec<Vec<Spread>> = remote
-        .stream_blocking::<Spread>()
+        .rows::<Spread>()
+        .batches_blocking()
         .unwrap()
         .collect::<parquet_rows::Result<_>>()
         .unwrap();
     assert_eq!(groups.len(), GROUPS);
-    let local: Vec<Spread> = ParquetFile::from_bytes(bytes).unwrap().read().unwrap();
+    let local: Vec<Spread> = ParquetFile::from_bytes(bytes)
+        .unwrap()
+        .rows()
+        .collect()
+        .unwrap();
     assert_eq!(groups.into_iter().flatten().collect::<Vec<_>>(), local);
 
     // Rows 100..2,100: the end of row group 0 and the start of row group 1.
     let query = Spread::filter().c1().between(10_001, 210_001);
     let groups: Vec<Vec<Spread>> = remote
-        .stream_where_blocking::<Spread>(query)
+        .rows::<Spread>()
+        .filter(query.clone())
+        .batches_blocking()
         .unwrap()
         .collect::<parquet_rows::Result<_>>()
         .unwrap();

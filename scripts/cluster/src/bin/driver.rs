@@ -57,7 +57,7 @@ fn run(args: &[String]) -> Result<(), BoxError> {
             }
             [cmd, prefix] if cmd == "summary" => {
                 let dataset = Dataset::open(store.clone(), prefix.as_str()).await?;
-                let ticks: Vec<Tick> = dataset.read().await?;
+                let ticks: Vec<Tick> = dataset.rows().collect().await?;
                 Ok(json!({ "summary": Summary::of(&ticks) }))
             }
             _ => Err("usage: driver write PREFIX FILES | splits PREFIX TARGET_BYTES KEY | summary PREFIX".into()),

@@ -42,7 +42,7 @@ fn run(args: &[String]) -> Result<(), BoxError> {
             Err(e) => return Err(e.into()),
         };
         // One footer request, then the split's column chunks, coalesced.
-        let ticks: Vec<Tick> = split.read(store.clone()).await?;
+        let ticks: Vec<Tick> = split.with_store(store.clone()).rows().collect().await?;
         if fail && !recovered {
             store.put(&marker, PutPayload::new()).await?;
             eprintln!("worker: split {index}: dying on purpose after reading {} rows (PARQUET_ROWS_FAIL_SPLIT)", ticks.len());
