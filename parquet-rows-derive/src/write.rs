@@ -84,10 +84,14 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
             }
         }
     });
-    let pushes = fields.iter().enumerate().map(|(i, f)| {
+    // One function pointer per field in a slice, looped over by the
+    // runtime: a statement per field in one function made rustc's compile
+    // time grow faster than linearly with the fields (see docs/pipeline.md).
+    let pushes = fields.iter().map(|f| {
         let member = f.ident;
         quote! {
-            #krate::__private_v1::push_column(__rows, &mut __columns[#i], |__row| &__row.#member);
+            (|__rows, __column| #krate::__private_v1::push_column(__rows, __column, |__row: &Self| &__row.#member))
+                as #krate::__private_v1::Push<Self>
         }
     });
     quote! {
@@ -104,7 +108,7 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
                 __rows: &[Self],
                 __columns: &mut [#krate::__private_v1::ColumnBuffer],
             ) {
-                #(#pushes)*
+                #krate::__private_v1::push_columns(__rows, __columns, &[#(#pushes),*]);
             }
         }
     }
