@@ -498,7 +498,7 @@ fn node_impl(
 /// the fastest code for the narrow structs most reads use, but rustc
 /// borrow-checks and code-generates such functions in more than linear time
 /// (200 fields: 98 s).
-const WIDE_FIELDS: usize = 64;
+pub(crate) const WIDE_FIELDS: usize = 64;
 
 /// Whether the struct is decoded in the wide shape: more than
 /// [`WIDE_FIELDS`] read fields, none converted (`from`/`try_from` decode

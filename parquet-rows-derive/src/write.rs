@@ -84,16 +84,28 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
             }
         }
     });
-    // One function pointer per field in a slice, looped over by the
-    // runtime: a statement per field in one function made rustc's compile
-    // time grow faster than linearly with the fields (see docs/pipeline.md).
-    let pushes = fields.iter().map(|f| {
+    let pushes = fields.iter().enumerate().map(|(i, f)| {
+        let member = f.ident;
+        quote! {
+            #krate::__private_v1::push_column(__rows, &mut __columns[#i], |__row| &__row.#member);
+        }
+    });
+    // A wide struct's pushes are one function pointer per field in a slice,
+    // looped over by the runtime: a statement per field in one function made
+    // rustc's compile time grow faster than linearly with the fields (see
+    // docs/pipeline.md, Wide structs).
+    let wide_pushes = fields.iter().map(|f| {
         let member = f.ident;
         quote! {
             (|__rows, __column| #krate::__private_v1::push_column(__rows, __column, |__row: &Self| &__row.#member))
                 as #krate::__private_v1::Push<Self>
         }
     });
+    let push_body = if fields.len() > crate::expand::WIDE_FIELDS {
+        quote!(#krate::__private_v1::push_columns(__rows, __columns, &[#(#wide_pushes),*]);)
+    } else {
+        quote!(#(#pushes)*)
+    };
     quote! {
         #[automatically_derived]
         impl #impl_generics #krate::ParquetWrite for #ident #ty_generics
@@ -108,7 +120,7 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
                 __rows: &[Self],
                 __columns: &mut [#krate::__private_v1::ColumnBuffer],
             ) {
-                #krate::__private_v1::push_columns(__rows, __columns, &[#(#pushes),*]);
+                #push_body
             }
         }
     }

@@ -164,8 +164,11 @@ pub fn decode_columns<'p, R, S: RowSink<R>>(
 /// Opens the probe of one field (`pages::select::probe` of its probe type)
 /// for the predicates on it.
 #[doc(hidden)]
-pub type OpenProbe<'p> =
-    for<'g, 'q> fn(&RowGroup<'g, 'p>, usize, &'q [Predicate]) -> Result<Option<Box<dyn Probe + 'p>>>;
+pub type OpenProbe<'p> = for<'g, 'q> fn(
+    &RowGroup<'g, 'p>,
+    usize,
+    &'q [Predicate],
+) -> Result<Option<Box<dyn Probe + 'p>>>;
 
 /// `ParquetRow::probes`: the probe of each field `(number, open)` of
 /// `fields` that some predicate tests.
