@@ -82,25 +82,14 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
     });
 
     let wide = is_wide(cont);
-    let decode = if wide {
-        wide_decode_body(cont, &krate, &lt)
-    } else {
-        decode_body(cont, &krate, &lt)
-    };
-    let field_units = if wide {
-        field_units(cont, &krate)
-    } else {
-        TokenStream::new()
-    };
+    let (decode, field_units) = decode_items(cont, &krate, &lt, wide);
     // A struct with a converted field is a row, not a field of another
     // struct: record assembly would need each conversion's placeholder. A
     // struct with a partition field is a row too: a group nested in a row
     // has no path of its own to fill it from.
     let converts = read.iter().any(|f| f.attrs.convert.is_some());
     let partitioned = cont.fields.iter().any(Field::is_partition);
-    // A wide struct is a row only: its record-by-record reader would be one
-    // cursor type of a field per field, and functions of a statement per
-    // field (see `is_wide`).
+    // A wide struct is a row only (see `is_wide`).
     let node = (!converts && !partitioned && !wide)
         .then(|| node_impl(cont, &krate, &lt, &impl_generics, &where_clause));
     let (declared, rebuild) = match &cont.declared {
@@ -503,13 +492,30 @@ pub(crate) const WIDE_FIELDS: usize = 64;
 /// Whether the struct is decoded in the wide shape: more than
 /// [`WIDE_FIELDS`] read fields, none converted (`from`/`try_from` decode
 /// into buffers, not in place) and no type or const parameters (the
-/// fields' unit types have none to name them with).
+/// fields' unit types have none to name them with). A wide struct is a row
+/// only: no `ParquetNode` impl, whose record cursor would be a tuple of a
+/// cursor per field and whose `next` a statement per field.
 fn is_wide(cont: &Container<'_>) -> bool {
     let read = read_fields(cont);
     read.len() > WIDE_FIELDS
         && read.iter().all(|f| f.attrs.convert.is_none())
         && cont.generics.type_params().next().is_none()
         && cont.generics.const_params().next().is_none()
+}
+
+/// `ParquetRow::decode`'s body and the items it needs (the wide shape's
+/// field unit types).
+fn decode_items(
+    cont: &Container<'_>,
+    krate: &TokenStream,
+    lt: &syn::Lifetime,
+    wide: bool,
+) -> (TokenStream, TokenStream) {
+    if wide {
+        (wide_decode_body(cont, krate, lt), field_units(cont, krate))
+    } else {
+        (decode_body(cont, krate, lt), TokenStream::new())
+    }
 }
 
 /// The unit type of read field `i` in the wide shape.

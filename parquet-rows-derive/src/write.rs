@@ -84,28 +84,7 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
             }
         }
     });
-    let pushes = fields.iter().enumerate().map(|(i, f)| {
-        let member = f.ident;
-        quote! {
-            #krate::__private_v1::push_column(__rows, &mut __columns[#i], |__row| &__row.#member);
-        }
-    });
-    // A wide struct's pushes are one function pointer per field in a slice,
-    // looped over by the runtime: a statement per field in one function made
-    // rustc's compile time grow faster than linearly with the fields (see
-    // docs/pipeline.md, Wide structs).
-    let wide_pushes = fields.iter().map(|f| {
-        let member = f.ident;
-        quote! {
-            (|__rows, __column| #krate::__private_v1::push_column(__rows, __column, |__row: &Self| &__row.#member))
-                as #krate::__private_v1::Push<Self>
-        }
-    });
-    let push_body = if fields.len() > crate::expand::WIDE_FIELDS {
-        quote!(#krate::__private_v1::push_columns(__rows, __columns, &[#(#wide_pushes),*]);)
-    } else {
-        quote!(#(#pushes)*)
-    };
+    let push_body = push_body(&fields, krate);
     quote! {
         #[automatically_derived]
         impl #impl_generics #krate::ParquetWrite for #ident #ty_generics
@@ -123,6 +102,32 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
                 #push_body
             }
         }
+    }
+}
+
+/// The body of `push_columns`: each field's `push_column`, a statement per
+/// field, or for a wide struct one function pointer per field in a slice
+/// looped over by the runtime (a statement per field in one function made
+/// rustc's compile time grow faster than linearly with the fields, see
+/// docs/pipeline.md, Wide structs).
+fn push_body(fields: &[&Field<'_>], krate: &TokenStream) -> TokenStream {
+    let pushes = fields.iter().enumerate().map(|(i, f)| {
+        let member = f.ident;
+        quote! {
+            #krate::__private_v1::push_column(__rows, &mut __columns[#i], |__row| &__row.#member);
+        }
+    });
+    let wide_pushes = fields.iter().map(|f| {
+        let member = f.ident;
+        quote! {
+            (|__rows, __column| #krate::__private_v1::push_column(__rows, __column, |__row: &Self| &__row.#member))
+                as #krate::__private_v1::Push<Self>
+        }
+    });
+    if fields.len() > crate::expand::WIDE_FIELDS {
+        quote!(#krate::__private_v1::push_columns(__rows, __columns, &[#(#wide_pushes),*]);)
+    } else {
+        quote!(#(#pushes)*)
     }
 }
 
