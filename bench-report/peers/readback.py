@@ -19,6 +19,13 @@ Values are compared in one form per column kind of expected.json:
   time_micros  a time of day's microseconds since midnight
   decimal  the exact decimal, with as many fraction digits as the scale
   uuid   the 16 bytes as lowercase hex
+and, for the nested files (DIR/nested/expected.json), a kind may be a tree:
+  {"list": kind}                    a list of values of `kind`
+  {"struct": [[name, kind], ...]}   the fields in order (a JSON array)
+  {"map": [key, value]}             [key, value] pairs, compared sorted by
+                                    key (readers hand maps back as dicts,
+                                    lists of pairs or lists of key/value
+                                    structs)
 """
 import datetime
 import json
@@ -30,9 +37,35 @@ import sys
 EPOCH = datetime.date(1970, 1, 1)
 
 
+def map_pairs(value):
+    """A map as a reader hands it back, as a list of (key, value)."""
+    if isinstance(value, dict):
+        return list(value.items())
+    pairs = []
+    for item in value:
+        if isinstance(item, dict):
+            pairs.append((item["key"], item["value"]))
+        else:
+            pairs.append((item[0], item[1]))
+    return pairs
+
+
+def by_key(pairs):
+    return sorted(pairs, key=lambda p: repr(p[0]))
+
+
 def normalize(kind, value):
     if value is None:
         return None
+    if isinstance(kind, dict):
+        if "list" in kind:
+            return [normalize(kind["list"], v) for v in value]
+        if "struct" in kind:
+            return [normalize(k, value[name]) for name, k in kind["struct"]]
+        if "map" in kind:
+            key, val = kind["map"]
+            return by_key([[normalize(key, k), normalize(val, v)] for k, v in map_pairs(value)])
+        raise ValueError(f"unknown kind {kind}")
     if kind == "int":
         return int(value)
     if kind == "f32":
@@ -59,21 +92,27 @@ def normalize(kind, value):
     raise ValueError(f"unknown kind {kind}")
 
 
+def expected_value(kind, v):
+    if v is None:
+        return None
+    if isinstance(kind, dict):
+        if "list" in kind:
+            return [expected_value(kind["list"], e) for e in v]
+        if "struct" in kind:
+            return [expected_value(k, e) for (_, k), e in zip(kind["struct"], v)]
+        if "map" in kind:
+            key, val = kind["map"]
+            return by_key([[expected_value(key, k), expected_value(val, e)] for k, e in v])
+        raise ValueError(f"unknown kind {kind}")
+    if kind == "f32":
+        return ("nan",) if math.isnan(struct.unpack("<f", struct.pack("<I", v))[0]) else v
+    if kind == "f64":
+        return ("nan",) if math.isnan(struct.unpack("<d", struct.pack("<Q", v))[0]) else v
+    return v
+
+
 def expected_values(column):
-    kind = column["kind"]
-    out = []
-    for v in column["values"]:
-        if v is None:
-            out.append(None)
-        elif kind == "f32":
-            out.append(("nan",) if math.isnan(struct.unpack("<f", struct.pack("<I", v))[0]) else v)
-        elif kind == "f64":
-            out.append(("nan",) if math.isnan(struct.unpack("<d", struct.pack("<Q", v))[0]) else v)
-        elif kind == "bytes":
-            out.append(v)
-        else:
-            out.append(v)
-    return out
+    return [expected_value(column["kind"], v) for v in column["values"]]
 
 
 def read_pyarrow(path, names):
@@ -104,18 +143,15 @@ def read_polars(path, names):
 READERS = [("pyarrow", read_pyarrow), ("duckdb", read_duckdb), ("polars", read_polars)]
 
 
-def main():
-    if len(sys.argv) != 2:
-        print(__doc__, file=sys.stderr)
-        sys.exit(2)
-    directory = sys.argv[1]
-    with open(os.path.join(directory, "expected.json"), encoding="utf-8") as f:
+def check(directory, spec_path, counts):
+    """Reads every file of one expected.json with every reader; counts
+    passes and failures per reader."""
+    with open(spec_path, encoding="utf-8") as f:
         spec = json.load(f)
     columns = spec["columns"]
     names = [c["name"] for c in columns]
     expected = {c["name"]: expected_values(c) for c in columns}
     kinds = {c["name"]: c["kind"] for c in columns}
-    counts = {name: [0, 0] for name, _ in READERS}
     for file in spec["files"]:
         path = os.path.join(directory, file)
         for reader, read in READERS:
@@ -141,6 +177,21 @@ def main():
                 print(f"FAIL {file} {reader}: {problem}")
             else:
                 counts[reader][0] += 1
+
+
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    counts = {name: [0, 0] for name, _ in READERS}
+    # The flat files, then the nested ones (if written).
+    for directory in (sys.argv[1], os.path.join(sys.argv[1], "nested")):
+        spec_path = os.path.join(directory, "expected.json")
+        if directory != sys.argv[1] and not os.path.exists(spec_path):
+            continue
+        check(directory, spec_path, counts)
     versions = []
     for module in ("pyarrow", "duckdb", "polars"):
         try:

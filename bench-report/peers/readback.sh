@@ -5,13 +5,15 @@
 #   bench-report/peers/readback.sh --install   # once: venv + pip install (network)
 #   bench-report/peers/readback.sh [DIR]       # default bench-report/target/writer-check
 #
-# The virtual environment lives in bench-report/target/readback-venv and is
-# made only with --install: nothing here runs from CI. The files are written
+# The virtual environment lives in bench-report/target/readback-venv (or
+# $READBACK_VENV, e.g. an existing peers venv) and is made only with
+# --install: nothing here runs from CI. CARGO_BUILD_FLAGS=--release reuses
+# a release build of bench-report. The files are written
 # by `bench-report writer-check DIR` (a debug build is enough: it checks
 # values, it does not time anything).
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
-venv="$here/target/readback-venv"
+venv="${READBACK_VENV:-$here/target/readback-venv}"
 if [ "${1:-}" = "--install" ]; then
     shift
     python3 -m venv "$venv"
@@ -25,5 +27,5 @@ if [ ! -x "$venv/bin/python" ]; then
     exit 2
 fi
 dir=${1:-"$here/target/writer-check"}
-cargo run --quiet --manifest-path "$here/Cargo.toml" -- writer-check "$dir"
+cargo run --quiet ${CARGO_BUILD_FLAGS:-} --manifest-path "$here/Cargo.toml" -- writer-check "$dir"
 exec "$venv/bin/python" "$here/peers/readback.py" "$dir"

@@ -9,7 +9,9 @@
 //! holds the values each column must read as, in a form every reader's
 //! Python values convert to (`bench-report/peers/readback.py` says how), and
 //! the list of files. `bench-report/peers/readback.sh DIR` reads every file
-//! with pyarrow, duckdb and polars and compares.
+//! with pyarrow, duckdb and polars and compares. The nested shapes (structs,
+//! lists, maps) go to `DIR/nested/` with an `expected.json` of their own
+//! (`nested.rs`).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -20,6 +22,8 @@ use parquet_rows::uuid::Uuid;
 use parquet_rows::writer::{Compression, PageVersion};
 use parquet_rows::{Date, Decimal, ParquetRow, Time, Timestamp, Unit, WriteOptions, Writer};
 use parquet_rows_suite::rng::{generate, Rng};
+
+mod nested;
 
 /// Every field type the writer writes, plain and in an `Option`.
 #[derive(ParquetRow, Debug, Clone)]
@@ -78,6 +82,8 @@ enum Json {
     Str(String),
     /// Bytes as lowercase hex.
     Hex(String),
+    /// A list, a struct's fields in order, a map's `[key, value]` pairs.
+    List(Vec<Json>),
 }
 
 impl Json {
@@ -87,6 +93,16 @@ impl Json {
             Json::Int(v) => write!(out, "{v}").unwrap(),
             Json::Bits(v) => write!(out, "{v}").unwrap(),
             Json::Str(s) | Json::Hex(s) => string(out, s),
+            Json::List(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    item.write(out);
+                }
+                out.push(']');
+            }
         }
     }
 }
@@ -423,4 +439,5 @@ pub fn run(dir: &Path) {
         files.len(),
         json.display()
     );
+    nested::run(&dir.join("nested"));
 }

@@ -28,11 +28,12 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
     let ident = cont.ident;
     let name = ident.to_string();
     let (impl_generics, ty_generics, _) = cont.generics.split_for_impl();
-    let own = cont
+    let own: Vec<_> = cont
         .generics
         .where_clause
         .iter()
-        .flat_map(|w| w.predicates.iter());
+        .flat_map(|w| w.predicates.iter())
+        .collect();
     // A bound with a lifetime of its own is not a "trivial" bound, which
     // rustc would check (and reject) at the impl rather than at the use.
     let w = syn::Lifetime::new("'__w", Span::call_site());
@@ -75,8 +76,7 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
             #krate::__private_v1::WriteSpec {
                 field: #field,
                 column: #column,
-                kind: <#ty as #krate::WriteField>::KIND,
-                nullable: <#ty as #krate::WriteField>::NULLABLE,
+                shape: <#ty as #krate::WriteField>::write_shape(),
                 params: #params,
                 encoding: #encoding,
                 bloom_filter: #bloom_filter,
@@ -85,6 +85,8 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
         }
     });
     let push_body = push_body(&fields, krate);
+    let bounds: Vec<TokenStream> = bounds.collect();
+    let nested = nested_impl(cont, krate, &fields, &own, &bounds);
     quote! {
         #[automatically_derived]
         impl #impl_generics #krate::ParquetWrite for #ident #ty_generics
@@ -97,9 +99,65 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
             }
             fn push_columns(
                 __rows: &[Self],
-                __columns: &mut [#krate::__private_v1::ColumnBuffer],
+                __columns: &mut #krate::__private_v1::ColumnBuffers,
             ) {
                 #push_body
+            }
+        }
+
+        #nested
+    }
+}
+
+/// `impl WriteField` for the struct, so that it can be a field of another
+/// (a group of its fields, each pushed by its own type's impl: one statement
+/// per field), with the bounds of its `ParquetWrite` impl.
+fn nested_impl(
+    cont: &Container<'_>,
+    krate: &TokenStream,
+    fields: &[&Field<'_>],
+    own: &[&syn::WherePredicate],
+    bounds: &[TokenStream],
+) -> TokenStream {
+    let ident = cont.ident;
+    let name = ident.to_string();
+    let (impl_generics, ty_generics, _) = cont.generics.split_for_impl();
+    let pushes = fields.iter().map(|f| {
+        let member = f.ident;
+        quote! {
+            #krate::WriteField::push_field(&self.#member, __leaves, __at)?;
+        }
+    });
+    let absent = fields.iter().map(|f| {
+        let ty = f.ty;
+        quote_spanned! {ty.span()=>
+            <#ty as #krate::WriteField>::push_absent(__leaves, __at);
+        }
+    });
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #krate::WriteField for #ident #ty_generics
+        where #(#own,)* #(#bounds,)*
+        {
+            fn write_shape() -> #krate::__private_v1::WriteShape {
+                #krate::__private_v1::WriteShape::Struct {
+                    name: #name,
+                    fields: <Self as #krate::ParquetWrite>::write_specs(),
+                }
+            }
+            fn push_field(
+                &self,
+                __leaves: &mut #krate::__private_v1::Leaves<'_>,
+                __at: #krate::__private_v1::Levels,
+            ) -> ::core::result::Result<(), ::std::string::String> {
+                #(#pushes)*
+                ::core::result::Result::Ok(())
+            }
+            fn push_absent(
+                __leaves: &mut #krate::__private_v1::Leaves<'_>,
+                __at: #krate::__private_v1::Levels,
+            ) {
+                #(#absent)*
             }
         }
     }
@@ -114,7 +172,7 @@ fn push_body(fields: &[&Field<'_>], krate: &TokenStream) -> TokenStream {
     let pushes = fields.iter().enumerate().map(|(i, f)| {
         let member = f.ident;
         quote! {
-            #krate::__private_v1::push_column(__rows, &mut __columns[#i], |__row| &__row.#member);
+            #krate::__private_v1::push_column(__rows, __columns.field(#i), |__row| &__row.#member);
         }
     });
     let wide_pushes = fields.iter().map(|f| {

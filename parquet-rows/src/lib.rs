@@ -472,6 +472,9 @@ pub mod __private_v1 {
     pub use crate::wide::{
         column, decode_columns, probes, push_columns, Column, FieldOf, Open, OpenProbe, Push,
     };
-    pub use crate::writer::{push_column, ColumnBuffer, ColumnEncoding, WriteSpec};
+    pub use crate::writer::{
+        push_column, ColumnBuffer, ColumnBuffers, ColumnEncoding, Leaves, Levels, WriteShape,
+        WriteSpec,
+    };
     pub use parquet_rows_rules::{TimeUnit, WriteParams};
 }

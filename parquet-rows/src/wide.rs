@@ -23,7 +23,7 @@ use crate::nested::{BatchReader, ParquetNode};
 use crate::row::Probe;
 use crate::runtime::{decode, Step};
 use crate::sink::RowSink;
-use crate::writer::ColumnBuffer;
+use crate::writer::{ColumnBuffer, ColumnBuffers};
 
 /// One field of the row struct `R`, named by a unit type the derive
 /// generates for it: the field's type and how to reach it in a row.
@@ -188,16 +188,16 @@ pub fn probes<'p>(
     Ok(probes)
 }
 
-/// Writes one field of every row into its column buffer
-/// (`writer::push_column` with the field's accessor).
+/// Writes one field of every row into its column buffers (the field's
+/// leaves; `writer::push_column` with the field's accessor).
 #[doc(hidden)]
-pub type Push<R> = fn(&[R], &mut ColumnBuffer);
+pub type Push<R> = fn(&[R], &mut [ColumnBuffer]);
 
-/// `ParquetWrite::push_columns`: each field's `push` into its column, in
-/// the order of the write specs (one `push` per column).
+/// `ParquetWrite::push_columns`: each field's `push` into its columns, in
+/// the order of the write specs (one `push` per field).
 #[doc(hidden)]
-pub fn push_columns<R>(rows: &[R], columns: &mut [ColumnBuffer], pushes: &[Push<R>]) {
-    for (push, column) in pushes.iter().zip(columns) {
-        push(rows, column);
+pub fn push_columns<R>(rows: &[R], columns: &mut ColumnBuffers, pushes: &[Push<R>]) {
+    for (i, push) in pushes.iter().enumerate() {
+        push(rows, columns.field(i));
     }
 }

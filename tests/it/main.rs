@@ -74,5 +74,6 @@ mod small_strings;
 mod variant;
 mod window;
 mod write;
+mod write_nested;
 mod write_sorted;
 mod write_types;

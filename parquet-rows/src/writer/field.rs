@@ -6,11 +6,14 @@
 //! table the reader binds with; here each type only says which kind it is and
 //! how its value is stored.
 
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use bytes::Bytes;
 use parquet_rows_rules::{self as rules, FieldKind};
 
+use super::schema::WriteShape;
+use crate::field::ListElement;
 use crate::types::{Date, Decimal, Time, Timestamp, Unit};
 
 /// The values of one column of the rows buffered for a row group, before
@@ -26,9 +29,15 @@ pub struct ColumnBuffer {
     /// Byte arrays, one after the other; value `i` ends at `ends[i]`.
     pub(crate) bytes: Vec<u8>,
     pub(crate) ends: Vec<usize>, // invariant: ascending, last <= bytes.len()
-    /// One definition level per row of an `Option` field (1 present, 0 null);
-    /// empty for a field that is not an `Option`.
+    /// One definition level per entry (a value, a null, an empty list) of a
+    /// column whose maximum definition level is above 0; empty otherwise.
     pub(crate) defs: Vec<i16>,
+    /// One repetition level per entry of a column under a list or a map;
+    /// empty otherwise.
+    pub(crate) reps: Vec<i16>,
+    /// The column's maximum definition and repetition levels.
+    pub(crate) max_def: i16,
+    pub(crate) max_rep: i16,
     /// What the column's annotation says values must be converted to.
     pub(crate) target: Target,
     /// The first value refused during a `push_column` (its index in the rows
@@ -109,6 +118,18 @@ impl ColumnBuffer {
             + self.bytes.len()
             + 4 * self.ends.len()
             + self.defs.len().div_ceil(8)
+            + self.reps.len().div_ceil(8)
+    }
+
+    /// The levels of one entry, for a column that has them.
+    #[inline]
+    fn levels(&mut self, at: Levels) {
+        if self.max_def > 0 {
+            self.defs.push(at.def);
+        }
+        if self.max_rep > 0 {
+            self.reps.push(at.rep);
+        }
     }
 
     /// Empties the buffer, keeping its capacity for the next row group.
@@ -121,6 +142,7 @@ impl ColumnBuffer {
         self.bytes.clear();
         self.ends.clear();
         self.defs.clear();
+        self.reps.clear();
         self.refused = None;
     }
 
@@ -240,10 +262,10 @@ fn rescale_time(value: i64, from: Unit, to: Unit) -> Result<i64, String> {
 // The bound rustc reports for a field that is not writable (`WriteField`
 // comes from the blanket impls over this trait), so the message is here.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be written yet",
+    message = "`{Self}` cannot be written",
     label = "not writable",
-    note = "the writer writes fields of types bool, i8-i64, u8-u64, i128, f32, f64, &str, String, Box<str>, Arc<str>, CompactString, &[u8], Vec<u8>, bytes::Bytes, [u8; N], Date, Timestamp, Time, Decimal, the chrono, rust_decimal, half and uuid types of their features, and Option<_> of each",
-    note = "nested structs, lists and maps are not writable yet, nor fields read with `from` / `try_from`"
+    note = "the writer writes fields of types bool, i8-i64, u8-u64, i128, f32, f64, &str, String, Box<str>, Arc<str>, CompactString, &[u8], Vec<u8>, bytes::Bytes, [u8; N], Date, Timestamp, Time, Decimal, the chrono, rust_decimal, half and uuid types of their features, structs that derive ParquetRow, Vec<_>, HashMap<_, _>, BTreeMap<_, _>, and Option<_> of each",
+    note = "`Vec<(K, V)>`, `Int96`, variants and fields read with `from` / `try_from` are not writable"
 )]
 pub trait WriteValue {
     /// What the rules call the type; its column is `KIND.writes()`.
@@ -260,9 +282,11 @@ pub trait WriteValue {
 /// `bytes::Bytes`, `[u8; N]`, [`Date`], [`Timestamp`], [`Time`],
 /// [`Decimal`] and `i128` (a DECIMAL's unscaled value), with their features
 /// `chrono`'s `DateTime<Utc>`, `NaiveDateTime`, `NaiveDate`, `NaiveTime`,
-/// `rust_decimal::Decimal`, `half::f16` and `uuid::Uuid`, and `Option<_>`
-/// of each (an OPTIONAL column). The column each writes is the one the same
-/// type reads.
+/// `rust_decimal::Decimal`, `half::f16` and `uuid::Uuid`; structs that
+/// derive `ParquetRow` (a group); `Vec<T>` of any of these but `u8` (a
+/// 3-level LIST); `HashMap<K, V>` and `BTreeMap<K, V>` (a MAP, the key not
+/// an `Option`); and `Option<_>` of each (an OPTIONAL node). The column each
+/// writes is the one the same type reads.
 ///
 /// A TIMESTAMP or TIME column has the unit and UTC flag of the field's
 /// attributes (`#[parquet(unit = "millis" | "micros" | "nanos", utc =
@@ -276,43 +300,193 @@ pub trait WriteValue {
 ///
 /// The methods are used by the code `#[derive(ParquetRow)]` generates; you
 /// do not call them yourself.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be written",
+    label = "not writable",
+    note = "the writer writes fields of types bool, i8-i64, u8-u64, i128, f32, f64, &str, String, Box<str>, Arc<str>, CompactString, &[u8], Vec<u8>, bytes::Bytes, [u8; N], Date, Timestamp, Time, Decimal, the chrono, rust_decimal, half and uuid types of their features, structs that derive ParquetRow, Vec<_>, HashMap<_, _>, BTreeMap<_, _>, and Option<_> of each",
+    note = "`Vec<(K, V)>`, `Int96`, variants and fields read with `from` / `try_from` are not writable"
+)]
 pub trait WriteField {
-    /// What the rules call the type (`Option<T>` has `T`'s kind).
+    /// What the type writes.
     #[doc(hidden)]
-    const KIND: FieldKind;
-    /// Whether the column is OPTIONAL.
+    fn write_shape() -> WriteShape;
+    /// Appends the value to the leaf columns under it (from `leaves.next`),
+    /// each entry with levels `at`, or says why a leaf value does not fit
+    /// its column (the writer then stops: the buffers are not consistent).
     #[doc(hidden)]
-    const NULLABLE: bool;
-    /// Appends the value (or a null) to `column`, or says why it does not
-    /// fit (nothing appended).
+    fn push_field(&self, leaves: &mut Leaves<'_>, at: Levels) -> Result<(), String>;
+    /// Appends one entry without a value to every leaf column under the
+    /// node: the node or an ancestor is null, or a list is empty (`at.def`
+    /// says which).
     #[doc(hidden)]
-    fn push_field(&self, column: &mut ColumnBuffer) -> Result<(), String>;
+    fn push_absent(leaves: &mut Leaves<'_>, at: Levels);
+}
+
+/// The levels of the entries a node pushes: `def`, the definition level
+/// reached (one per OPTIONAL or REPEATED ancestor that holds something);
+/// `rep`, the repetition level of the node's first entry; `depth`, the
+/// repetition level of the innermost list or map around the node (the
+/// level of its elements after the first).
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Levels {
+    def: i16,
+    rep: i16,
+    depth: i16,
+}
+
+/// The leaf columns under one top-level field, in the file's order, and the
+/// next one a node pushes into.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct Leaves<'a> {
+    columns: &'a mut [ColumnBuffer],
+    next: usize, // invariant: <= columns.len() between pushes of a row
+}
+
+impl Leaves<'_> {
+    /// The next leaf column.
+    ///
+    /// # Panics
+    /// When a field pushes into more leaves than its shape has: a bug of
+    /// the `WriteField` impl, not of the data.
+    #[inline]
+    fn take(&mut self) -> &mut ColumnBuffer {
+        let i = self.next;
+        self.next += 1;
+        &mut self.columns[i]
+    }
 }
 
 impl<T: WriteValue> WriteField for T {
-    const KIND: FieldKind = T::KIND;
-    const NULLABLE: bool = false;
+    fn write_shape() -> WriteShape {
+        WriteShape::Leaf(T::KIND)
+    }
     #[inline]
-    fn push_field(&self, column: &mut ColumnBuffer) -> Result<(), String> {
-        self.push_value(column)
+    fn push_field(&self, leaves: &mut Leaves<'_>, at: Levels) -> Result<(), String> {
+        let column = leaves.take();
+        self.push_value(column)?;
+        column.levels(at);
+        Ok(())
+    }
+    #[inline]
+    fn push_absent(leaves: &mut Leaves<'_>, at: Levels) {
+        leaves.take().levels(at);
     }
 }
 
-impl<T: WriteValue> WriteField for Option<T> {
-    const KIND: FieldKind = T::KIND;
-    const NULLABLE: bool = true;
+impl<T: WriteField> WriteField for Option<T> {
+    fn write_shape() -> WriteShape {
+        WriteShape::Option(Box::new(T::write_shape()))
+    }
     #[inline]
-    fn push_field(&self, column: &mut ColumnBuffer) -> Result<(), String> {
+    fn push_field(&self, leaves: &mut Leaves<'_>, at: Levels) -> Result<(), String> {
         match self {
-            Some(value) => {
-                value.push_value(column)?;
-                column.defs.push(1);
+            Some(value) => value.push_field(
+                leaves,
+                Levels {
+                    def: at.def + 1,
+                    ..at
+                },
+            ),
+            None => {
+                T::push_absent(leaves, at);
+                Ok(())
             }
-            None => column.defs.push(0),
         }
-        Ok(())
+    }
+    #[inline]
+    fn push_absent(leaves: &mut Leaves<'_>, at: Levels) {
+        T::push_absent(leaves, at);
     }
 }
+
+/// Pushes the elements of a list or map (`push` one element at the levels
+/// given), or one empty entry when there is none.
+#[inline]
+fn push_repeated<E>(
+    elements: impl IntoIterator<Item = E>,
+    leaves: &mut Leaves<'_>,
+    at: Levels,
+    mut push: impl FnMut(E, &mut Leaves<'_>, Levels) -> Result<(), String>,
+    absent: impl FnOnce(&mut Leaves<'_>, Levels),
+) -> Result<(), String> {
+    let start = leaves.next;
+    let inner = Levels {
+        def: at.def + 1,
+        rep: at.rep,
+        depth: at.depth + 1,
+    };
+    let mut first = true;
+    for element in elements {
+        leaves.next = start;
+        let levels = if first {
+            inner
+        } else {
+            Levels {
+                rep: inner.depth,
+                ..inner
+            }
+        };
+        first = false;
+        push(element, leaves, levels)?;
+    }
+    if first {
+        absent(leaves, at);
+    }
+    Ok(())
+}
+
+impl<T: WriteField + ListElement> WriteField for Vec<T> {
+    fn write_shape() -> WriteShape {
+        WriteShape::List(Box::new(T::write_shape()))
+    }
+    fn push_field(&self, leaves: &mut Leaves<'_>, at: Levels) -> Result<(), String> {
+        push_repeated(
+            self,
+            leaves,
+            at,
+            <T as WriteField>::push_field,
+            T::push_absent,
+        )
+    }
+    fn push_absent(leaves: &mut Leaves<'_>, at: Levels) {
+        T::push_absent(leaves, at);
+    }
+}
+
+/// `WriteField` for a map type: its pairs as the key-value group's rows.
+macro_rules! map_field {
+    ($map:ident<K, V $(, $s:ident)?>) => {
+        impl<K: WriteField, V: WriteField $(, $s)?> WriteField for $map<K, V $(, $s)?> {
+            fn write_shape() -> WriteShape {
+                WriteShape::Map(Box::new(K::write_shape()), Box::new(V::write_shape()))
+            }
+            fn push_field(&self, leaves: &mut Leaves<'_>, at: Levels) -> Result<(), String> {
+                push_repeated(
+                    self,
+                    leaves,
+                    at,
+                    |(key, value), leaves, levels| {
+                        key.push_field(leaves, levels)?;
+                        value.push_field(leaves, levels)
+                    },
+                    |leaves, at| {
+                        K::push_absent(leaves, at);
+                        V::push_absent(leaves, at);
+                    },
+                )
+            }
+            fn push_absent(leaves: &mut Leaves<'_>, at: Levels) {
+                K::push_absent(leaves, at);
+                V::push_absent(leaves, at);
+            }
+        }
+    };
+}
+
+map_field!(HashMap<K, V, S>);
+map_field!(BTreeMap<K, V>);
 
 /// `WriteValue` for a type stored as `$store` in the vector `$vec`.
 macro_rules! value {
@@ -531,23 +705,49 @@ impl WriteValue for uuid::Uuid {
     }
 }
 
-/// Appends `get(row)` of every row to `column`: the loop of one field, which
-/// the code `#[derive(ParquetRow)]` generates calls once per field. At the
-/// first value that does not fit its column, stops and records which row
-/// (`ColumnBuffer::refused`); the writer then fails naming the field and row.
+/// Appends `get(row)` of every row to `columns`, the leaf columns of one
+/// top-level field: the loop of one field, which the code
+/// `#[derive(ParquetRow)]` generates calls once per field. At the first value
+/// that does not fit its column, stops and records which row in that leaf
+/// column (`ColumnBuffer::refused`); the writer then fails naming the field
+/// and row.
 #[doc(hidden)]
 #[inline]
 pub fn push_column<R, F: WriteField>(
     rows: &[R],
-    column: &mut ColumnBuffer,
+    columns: &mut [ColumnBuffer],
     get: impl Fn(&R) -> &F,
 ) {
+    let mut leaves = Leaves { columns, next: 0 };
     for (i, row) in rows.iter().enumerate() {
+        leaves.next = 0;
         // `Ok` for every value of the infallible types: the check compiles away.
-        if let Err(message) = get(row).push_field(column) {
-            column.refused = Some((i, message));
+        if let Err(message) = get(row).push_field(&mut leaves, Levels::default()) {
+            // The leaf that refused is the last one taken.
+            let leaf = leaves.next.saturating_sub(1);
+            leaves.columns[leaf].refused = Some((i, message));
             return;
         }
+    }
+}
+
+/// The buffers of every leaf column of a row group, and where each
+/// top-level field's leaves start.
+#[doc(hidden)]
+#[derive(Debug, Default)]
+pub struct ColumnBuffers {
+    pub(crate) buffers: Vec<ColumnBuffer>,
+    pub(crate) starts: Vec<usize>, // per field, then the number of leaves; ascending
+}
+
+impl ColumnBuffers {
+    /// The leaf columns of top-level field `i`.
+    ///
+    /// # Panics
+    /// When `i` is no field of the struct the buffers were made for.
+    #[inline]
+    pub fn field(&mut self, i: usize) -> &mut [ColumnBuffer] {
+        &mut self.buffers[self.starts[i]..self.starts[i + 1]]
     }
 }
 
@@ -558,23 +758,90 @@ mod tests {
     #[test]
     fn unsigned_values_keep_their_bit_pattern() {
         let mut column = ColumnBuffer::default();
-        u32::MAX.push_field(&mut column).unwrap();
-        u64::MAX.push_field(&mut column).unwrap();
+        u32::MAX.push_value(&mut column).unwrap();
+        u64::MAX.push_value(&mut column).unwrap();
         assert_eq!(column.ints, [-1]);
         assert_eq!(column.longs, [-1]);
     }
 
+    /// Buffers for `n` leaves with these maximum levels.
+    fn buffers(levels: &[(i16, i16)]) -> Vec<ColumnBuffer> {
+        levels
+            .iter()
+            .map(|&(max_def, max_rep)| ColumnBuffer {
+                max_def,
+                max_rep,
+                ..ColumnBuffer::default()
+            })
+            .collect()
+    }
+
     #[test]
     fn options_write_levels_and_present_values_only() {
-        let mut column = ColumnBuffer::default();
-        for value in [Some("a"), None, Some("")] {
-            value.push_field(&mut column).unwrap();
-        }
+        let mut columns = buffers(&[(1, 0)]);
+        push_column(&[Some("a"), None, Some("")], &mut columns, |v| v);
+        let column = &mut columns[0];
         assert_eq!(column.defs, [1, 0, 1]);
         assert_eq!(column.ends, [1, 1]);
         assert_eq!(column.bytes, b"a");
         assert_eq!(column.estimated_bytes(), 1 + 8 + 1);
         column.clear();
         assert_eq!(column.estimated_bytes(), 0);
+    }
+
+    /// The levels of parquet-format's examples: nulls and empty lists at
+    /// each level of `Option<Vec<Option<i32>>>`, and a list of lists.
+    #[test]
+    fn lists_write_the_levels_of_the_spec() {
+        let rows: Vec<Option<Vec<Option<i32>>>> = vec![
+            None,
+            Some(vec![]),
+            Some(vec![None]),
+            Some(vec![Some(1), None, Some(2)]),
+        ];
+        let mut columns = buffers(&[(3, 1)]);
+        push_column(&rows, &mut columns, |v| v);
+        assert_eq!(columns[0].defs, [0, 1, 2, 3, 2, 3]);
+        assert_eq!(columns[0].reps, [0, 0, 0, 0, 1, 1]);
+        assert_eq!(columns[0].ints, [1, 2]);
+
+        let rows: Vec<Vec<Vec<i64>>> = vec![vec![vec![1, 2], vec![], vec![3]], vec![]];
+        let mut columns = buffers(&[(2, 2)]);
+        push_column(&rows, &mut columns, |v| v);
+        assert_eq!(columns[0].defs, [2, 2, 1, 2, 0]);
+        assert_eq!(columns[0].reps, [0, 2, 1, 1, 0]);
+        assert_eq!(columns[0].longs, [1, 2, 3]);
+    }
+
+    #[test]
+    fn maps_write_keys_and_values_in_step() {
+        let rows: Vec<Option<BTreeMap<&str, Option<u8>>>> = vec![
+            Some(BTreeMap::from([("a", Some(1)), ("b", None)])),
+            None,
+            Some(BTreeMap::new()),
+        ];
+        let mut columns = buffers(&[(2, 1), (3, 1)]);
+        push_column(&rows, &mut columns, |v| v);
+        assert_eq!(columns[0].defs, [2, 2, 0, 1]);
+        assert_eq!(columns[0].reps, [0, 1, 0, 0]);
+        assert_eq!(columns[0].bytes, b"ab");
+        assert_eq!(columns[1].defs, [3, 2, 0, 1]);
+        assert_eq!(columns[1].reps, [0, 1, 0, 0]);
+        assert_eq!(columns[1].ints, [1]);
+    }
+
+    #[test]
+    fn a_refused_value_is_recorded_in_its_leaf_with_its_row() {
+        let mut columns = buffers(&[(1, 1), (2, 1)]);
+        columns[1].target.max_value_bytes = 2;
+        let rows = vec![
+            BTreeMap::from([(1, Some("ok"))]),
+            BTreeMap::from([(2, None), (3, Some("long"))]),
+        ];
+        push_column(&rows, &mut columns, |v| v);
+        assert!(columns[0].refused.is_none());
+        let (row, why) = columns[1].refused.clone().unwrap();
+        assert_eq!(row, 1);
+        assert!(why.contains("4 bytes"), "{why}");
     }
 }

@@ -64,10 +64,10 @@ use crate::error::{Error, Location, Result};
 
 pub use field::WriteField;
 #[doc(hidden)]
-pub use field::{push_column, ColumnBuffer, WriteValue};
+pub use field::{push_column, ColumnBuffer, ColumnBuffers, Leaves, Levels, WriteValue};
 pub use options::{ColumnEncoding, Compression, PageVersion, Statistics, WriteOptions};
 #[doc(hidden)]
-pub use schema::WriteSpec;
+pub use schema::{WriteShape, WriteSpec};
 pub use sorted::SortOrder;
 
 /// A struct whose rows a [`Writer`] writes: implemented by
@@ -90,10 +90,11 @@ pub trait ParquetWrite {
     /// The columns, in the order of the fields.
     #[doc(hidden)]
     fn write_specs() -> Vec<WriteSpec>;
-    /// Appends each field of `rows` to its column's buffer (`columns` is in
-    /// the order of [`write_specs`](Self::write_specs)).
+    /// Appends each field of `rows` to its leaf columns' buffers
+    /// (`columns.field(i)` for field `i` of
+    /// [`write_specs`](Self::write_specs)).
     #[doc(hidden)]
-    fn push_columns(rows: &[Self], columns: &mut [ColumnBuffer])
+    fn push_columns(rows: &[Self], columns: &mut ColumnBuffers)
     where
         Self: Sized;
 }
@@ -131,11 +132,10 @@ const ENCODE_BATCH: usize = 8192;
 /// stopped: every later call returns an error, and the file stays incomplete.
 pub struct Writer<T: ParquetWrite, W: Write + Send = File> {
     file: Option<SerializedFileWriter<Counted<W>>>, // `None` once closed or failed
-    specs: Vec<WriteSpec>,
-    columns: Vec<rules::Column>, // what each spec writes
-    buffers: Vec<ColumnBuffer>,  // one per spec
-    buffered: usize,             // rows in `buffers`; invariant: < row_group_rows
-    rows: u64,                   // rows in the row groups written
+    leaves: Vec<schema::Leaf>,                      // every leaf column, in the file's order
+    buffers: ColumnBuffers,                         // one per leaf
+    buffered: usize, // rows in `buffers`; invariant: < row_group_rows
+    rows: u64,       // rows in the row groups written
     row_groups: usize,
     row_group_rows: usize,
     row_group_bytes: usize,
@@ -190,19 +190,18 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
     /// Writes rows of `T` to `sink` (the magic bytes at once; each row group
     /// when it is full).
     pub fn new(sink: W, options: WriteOptions) -> Result<Self> {
-        let specs = T::write_specs();
-        let columns = specs
-            .iter()
-            .map(|spec| spec.column(T::STRUCT_NAME))
-            .collect::<Result<Vec<_>>>()?;
+        let schema::Layout {
+            message,
+            leaves,
+            starts,
+        } = schema::layout(T::STRUCT_NAME, &T::write_specs())?;
         let (row_group_rows, row_group_bytes, max_value_bytes) = (
             options.row_group_rows_limit(),
             options.row_group_bytes_limit(),
             options.max_value_bytes_limit(),
         );
-        let sorted = sorted::SortCheck::new(options.sort_keys(&specs, &columns)?);
-        let properties = options.properties(&specs, &columns)?;
-        let message = schema::message(&specs, &columns)?;
+        let sorted = sorted::SortCheck::new(options.sort_keys(&leaves)?);
+        let properties = options.properties(&leaves)?;
         let file = SerializedFileWriter::new(
             Counted {
                 inner: sink,
@@ -214,18 +213,22 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
         .map_err(|e| write_error(Location::default(), e))?;
         Ok(Writer {
             file: Some(file),
-            buffers: columns
-                .iter()
-                .map(|column| ColumnBuffer {
-                    target: field::Target {
-                        max_value_bytes,
-                        ..field::Target::of(column)
-                    },
-                    ..ColumnBuffer::default()
-                })
-                .collect(),
-            specs,
-            columns,
+            buffers: ColumnBuffers {
+                buffers: leaves
+                    .iter()
+                    .map(|leaf| ColumnBuffer {
+                        target: field::Target {
+                            max_value_bytes,
+                            ..field::Target::of(&leaf.column)
+                        },
+                        max_def: leaf.max_def,
+                        max_rep: leaf.max_rep,
+                        ..ColumnBuffer::default()
+                    })
+                    .collect(),
+                starts,
+            },
+            leaves,
             buffered: 0,
             rows: 0,
             row_groups: 0,
@@ -288,7 +291,11 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
     /// The estimated encoded size of the buffered rows, which
     /// [`WriteOptions::row_group_bytes`] bounds.
     pub fn estimated_bytes(&self) -> usize {
-        self.buffers.iter().map(ColumnBuffer::estimated_bytes).sum()
+        self.buffers
+            .buffers
+            .iter()
+            .map(ColumnBuffer::estimated_bytes)
+            .sum()
     }
 
     /// Writes the buffered rows as a row group now (nothing if none are
@@ -341,19 +348,20 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
     fn check_refused(&mut self) -> Result<()> {
         let Some((i, (row, why))) = self
             .buffers
+            .buffers
             .iter_mut()
             .enumerate()
             .find_map(|(i, b)| b.refused.take().map(|r| (i, r)))
         else {
             return Ok(());
         };
-        let spec = &self.specs[i];
+        let leaf = &self.leaves[i];
         let error = Error::Value {
-            location: location(spec.column, self.row_groups),
+            location: location(&leaf.dotted(), self.row_groups),
             message: format!(
                 "field `{}::{}`, row {}: {why}",
                 T::STRUCT_NAME,
-                spec.field,
+                leaf.field,
                 self.rows + (self.buffered + row) as u64
             ),
         };
@@ -364,16 +372,16 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
     /// ([`WriteOptions::sorted_by`]); a row out of order stops the writer.
     fn check_sorted(&mut self, pushed: usize) -> Result<()> {
         let rows = self.buffered..self.buffered + pushed;
-        let Err(out) = self.sorted.check(rows, &self.buffers, &self.columns) else {
+        let Err(out) = self.sorted.check(rows, &self.buffers.buffers, &self.leaves) else {
             return Ok(());
         };
-        let spec = &self.specs[self.sorted.keys[out.key].index];
+        let leaf = &self.leaves[self.sorted.keys[out.key].index];
         let error = Error::Value {
-            location: location(spec.column, self.row_groups),
+            location: location(&leaf.dotted(), self.row_groups),
             message: format!(
                 "field `{}::{}`, row {}: {}",
                 T::STRUCT_NAME,
-                spec.field,
+                leaf.field,
                 self.rows + out.row as u64,
                 out.message
             ),
@@ -417,14 +425,13 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
         let mut group = file
             .next_row_group()
             .map_err(|e| write_error(location("", row_group), e))?;
-        for ((spec, column), buffer) in self.specs.iter().zip(&self.columns).zip(&mut self.buffers)
-        {
-            let at = || location(spec.column, row_group);
+        for (leaf, buffer) in self.leaves.iter().zip(&mut self.buffers.buffers) {
+            let at = || location(&leaf.dotted(), row_group);
             let mut writer = group
                 .next_column()
                 .map_err(|e| write_error(at(), e))?
                 .ok_or_else(|| write_error(at(), ParquetError::General("no column left".into())))?;
-            write_column(&mut writer, column, buffer).map_err(|e| write_error(at(), e))?;
+            write_column(&mut writer, &leaf.column, buffer).map_err(|e| write_error(at(), e))?;
             writer.close().map_err(|e| write_error(at(), e))?;
             buffer.clear();
         }
@@ -439,16 +446,18 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
     }
 }
 
-/// Hands one column's buffered values to its column writer, a batch at a
-/// time; `defs` (for an OPTIONAL column) decide how many values each batch
-/// of levels takes.
+/// Hands one column's buffered values to its column writer, a batch of
+/// about `ENCODE_BATCH` levels at a time, each batch ending at a record
+/// boundary (the column writer requires a batch to start one); the
+/// definition levels (when the column has them) decide how many values each
+/// batch takes: those at the maximum level.
 fn write_column(
     writer: &mut SerializedColumnWriter<'_>,
     column: &rules::Column,
     buffer: &mut ColumnBuffer,
 ) -> std::result::Result<(), ParquetError> {
-    let nullable = column.repetition == rules::Repetition::Optional;
-    let rows = if nullable {
+    let (max_def, max_rep) = (buffer.max_def, buffer.max_rep);
+    let entries = if max_def > 0 {
         buffer.defs.len()
     } else {
         match column.physical {
@@ -465,10 +474,21 @@ fn write_column(
     let data = Bytes::from(std::mem::take(&mut buffer.bytes));
     let mut value = 0; // index of the first value of the batch
     let mut start = 0; // its first byte
-    for first in (0..rows).step_by(ENCODE_BATCH) {
-        let levels = first..(first + ENCODE_BATCH).min(rows);
-        let defs = nullable.then(|| &buffer.defs[levels.clone()]);
-        let count = defs.map_or(levels.len(), |d| d.iter().filter(|&&d| d == 1).count());
+    let mut first = 0; // its first level
+    while first < entries {
+        let mut end = (first + ENCODE_BATCH).min(entries);
+        if max_rep > 0 {
+            while end < entries && buffer.reps[end] != 0 {
+                end += 1;
+            }
+        }
+        let levels = first..end;
+        first = end;
+        let defs = (max_def > 0).then(|| &buffer.defs[levels.clone()]);
+        let reps = (max_rep > 0).then(|| &buffer.reps[levels.clone()]);
+        let count = defs.map_or(levels.len(), |d| {
+            d.iter().filter(|&&d| d == max_def).count()
+        });
         let values = value..value + count;
         // The byte arrays of this batch, each slicing `data`.
         let mut arrays = || -> Vec<ByteArray> {
@@ -478,16 +498,24 @@ fn write_column(
                 .collect()
         };
         match column.physical {
-            rules::Physical::Boolean => batch::<BoolType>(writer, &buffer.bools[values], defs)?,
-            rules::Physical::Int32 => batch::<Int32Type>(writer, &buffer.ints[values], defs)?,
-            rules::Physical::Int64 => batch::<Int64Type>(writer, &buffer.longs[values], defs)?,
-            rules::Physical::Float => batch::<FloatType>(writer, &buffer.floats[values], defs)?,
-            rules::Physical::Double => batch::<DoubleType>(writer, &buffer.doubles[values], defs)?,
-            rules::Physical::ByteArray => batch::<ByteArrayType>(writer, &arrays(), defs)?,
+            rules::Physical::Boolean => {
+                batch::<BoolType>(writer, &buffer.bools[values], defs, reps)?;
+            }
+            rules::Physical::Int32 => batch::<Int32Type>(writer, &buffer.ints[values], defs, reps)?,
+            rules::Physical::Int64 => {
+                batch::<Int64Type>(writer, &buffer.longs[values], defs, reps)?;
+            }
+            rules::Physical::Float => {
+                batch::<FloatType>(writer, &buffer.floats[values], defs, reps)?;
+            }
+            rules::Physical::Double => {
+                batch::<DoubleType>(writer, &buffer.doubles[values], defs, reps)?;
+            }
+            rules::Physical::ByteArray => batch::<ByteArrayType>(writer, &arrays(), defs, reps)?,
             rules::Physical::FixedLenByteArray => {
                 let fixed: Vec<FixedLenByteArray> =
                     arrays().into_iter().map(FixedLenByteArray::from).collect();
-                batch::<FixedLenByteArrayType>(writer, &fixed, defs)?;
+                batch::<FixedLenByteArrayType>(writer, &fixed, defs, reps)?;
             }
             rules::Physical::Int96 => return Err(ParquetError::NYI("writing INT96".into())),
         }
@@ -523,10 +551,11 @@ fn batch<D: DataType>(
     writer: &mut SerializedColumnWriter<'_>,
     values: &[D::T],
     defs: Option<&[i16]>,
+    reps: Option<&[i16]>,
 ) -> std::result::Result<(), ParquetError> {
     writer
         .typed::<D>()
-        .write_batch(values, defs, None)
+        .write_batch(values, defs, reps)
         .map(drop)
 }
 

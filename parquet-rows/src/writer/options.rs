@@ -7,8 +7,8 @@ use parquet::schema::types::ColumnPath;
 
 use parquet_rows_rules::Physical;
 
+use super::schema::Leaf;
 use super::sorted::{SortKey, SortOrder};
-use super::WriteSpec;
 use crate::error::{Error, Location, Result};
 
 /// The codec that compresses pages, with its level where it has one.
@@ -311,28 +311,37 @@ impl WriteOptions {
         self
     }
 
-    /// The declared sort keys, as columns of `specs`.
-    pub(crate) fn sort_keys(
-        &self,
-        specs: &[WriteSpec],
-        columns: &[parquet_rows_rules::Column],
-    ) -> Result<Vec<SortKey>> {
+    /// The declared sort keys, as indexes of `leaves`: only a top-level
+    /// field's own column (a leaf, or an `Option` of one) can be a key, one
+    /// value per row.
+    pub(crate) fn sort_keys(&self, leaves: &[Leaf]) -> Result<Vec<SortKey>> {
         let mut keys: Vec<SortKey> = Vec::with_capacity(self.sorted_by.len());
         for (name, order) in &self.sorted_by {
-            let Some(index) = specs.iter().position(|spec| spec.column == name) else {
-                return Err(options_error(format!(
-                    "rows are declared sorted by column `{name}`, which the struct does not write"
-                )));
+            let Some(index) = leaves
+                .iter()
+                .position(|leaf| leaf.path.len() == 1 && leaf.path[0] == *name)
+            else {
+                let nested = leaves.iter().any(|leaf| leaf.path[0] == *name);
+                return Err(options_error(if nested {
+                    format!(
+                        "rows are declared sorted by column `{name}`, a group, list or map: \
+                         only a column of single values can be a sort key"
+                    )
+                } else {
+                    format!(
+                        "rows are declared sorted by column `{name}`, which the struct does not write"
+                    )
+                }));
             };
             if keys.iter().any(|k| k.index == index) {
                 return Err(options_error(format!(
                     "rows are declared sorted by column `{name}` twice"
                 )));
             }
-            super::sorted::orderable(&columns[index]).map_err(|why| {
+            super::sorted::orderable(&leaves[index].column).map_err(|why| {
                 options_error(format!(
                     "rows are declared sorted by column `{name}` (field `{}`): {why}",
-                    specs[index].field
+                    leaves[index].field
                 ))
             })?;
             keys.push(SortKey {
@@ -354,15 +363,11 @@ impl WriteOptions {
     }
 
     /// The `parquet` crate's properties for these options and the fields'
-    /// attributes (`specs`, with the columns they write); bloom filters are
-    /// checked against the column names.
-    pub(crate) fn properties(
-        self,
-        specs: &[WriteSpec],
-        columns: &[parquet_rows_rules::Column],
-    ) -> Result<WriterProperties> {
+    /// attributes (on each leaf column under the field); bloom filters are
+    /// checked against the column paths.
+    pub(crate) fn properties(self, leaves: &[Leaf]) -> Result<WriterProperties> {
         let sorting: Vec<SortingColumn> = self
-            .sort_keys(specs, columns)?
+            .sort_keys(leaves)?
             .iter()
             .map(|key| SortingColumn {
                 // The struct's columns are the file's leaves, in order.
@@ -390,19 +395,21 @@ impl WriteOptions {
                 Statistics::Chunk => EnabledStatistics::Chunk,
                 Statistics::Page => EnabledStatistics::Page,
             });
-        for (spec, column) in specs.iter().zip(columns) {
-            let path = || ColumnPath::from(spec.column);
+        for leaf in leaves {
+            let path = || ColumnPath::new(leaf.path.clone());
+            let column = &leaf.column;
             // FIXED_LEN_BYTE_ARRAY falls back (or, without a dictionary, is
             // encoded) PLAIN also in v2 files: the `parquet` crate would pick
             // DELTA_BYTE_ARRAY there, which polars refuses for this type.
             if column.physical == Physical::FixedLenByteArray {
                 builder = builder.set_column_encoding(path(), Encoding::PLAIN);
             }
-            if let Some(chosen) = spec.encoding {
+            if let Some(chosen) = leaf.encoding {
                 let encoding = chosen.encoding(column.physical).map_err(|why| {
                     options_error(format!(
                         "field `{}` (column `{}`) asks for encoding {chosen:?}: {why}",
-                        spec.field, spec.column
+                        leaf.field,
+                        leaf.dotted()
                     ))
                 })?;
                 builder = if encoding == Encoding::RLE_DICTIONARY {
@@ -413,27 +420,29 @@ impl WriteOptions {
                         .set_column_encoding(path(), encoding)
                 };
             }
-            if spec.bloom_filter {
+            if leaf.bloom_filter {
                 builder = builder.set_column_bloom_filter_enabled(path(), true);
             }
-            if let Some(compression) = spec.compression {
+            if let Some(compression) = leaf.compression {
                 let codec = codec(compression).map_err(|why| {
                     options_error(format!(
                         "field `{}` (column `{}`) asks for compression {why}",
-                        spec.field, spec.column
+                        leaf.field,
+                        leaf.dotted()
                     ))
                 })?;
                 builder = builder.set_column_compression(path(), codec);
             }
         }
         for column in &self.bloom_filters {
-            if !specs.iter().any(|spec| spec.column == column) {
+            let Some(leaf) = leaves.iter().find(|leaf| leaf.dotted() == *column) else {
                 return Err(options_error(format!(
-                    "a bloom filter is asked for column `{column}`, which the struct does not write"
+                    "a bloom filter is asked for column `{column}`, which the struct does not write \
+                     (a nested column is named by its dotted path, e.g. `tags.list.element`)"
                 )));
-            }
+            };
             builder =
-                builder.set_column_bloom_filter_enabled(ColumnPath::from(column.as_str()), true);
+                builder.set_column_bloom_filter_enabled(ColumnPath::new(leaf.path.clone()), true);
         }
         if !self.metadata.is_empty() {
             let pairs = self

@@ -130,7 +130,7 @@ impl SortCheck {
         &mut self,
         rows: std::ops::Range<usize>,
         buffers: &[ColumnBuffer],
-        columns: &[rules::Column],
+        leaves: &[super::schema::Leaf],
     ) -> Result<(), OutOfOrder> {
         if self.keys.is_empty() {
             return Ok(());
@@ -138,7 +138,8 @@ impl SortCheck {
         for row in rows {
             let mut current = Vec::with_capacity(self.keys.len());
             for (k, key) in self.keys.iter().enumerate() {
-                let (buffer, column) = (&buffers[key.index], &columns[key.index]);
+                // Keys are top-level leaves: one entry per row.
+                let (buffer, column) = (&buffers[key.index], &leaves[key.index].column);
                 let present =
                     column.repetition != rules::Repetition::Optional || buffer.defs[row] == 1;
                 let value = if present {
