@@ -81,14 +81,16 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
         }
     });
 
-    let decode = decode_body(cont, &krate, &lt);
+    let wide = is_wide(cont);
+    let (decode, field_units) = decode_items(cont, &krate, &lt, wide);
     // A struct with a converted field is a row, not a field of another
     // struct: record assembly would need each conversion's placeholder. A
     // struct with a partition field is a row too: a group nested in a row
     // has no path of its own to fill it from.
     let converts = read.iter().any(|f| f.attrs.convert.is_some());
     let partitioned = cont.fields.iter().any(Field::is_partition);
-    let node = (!converts && !partitioned)
+    // A wide struct is a row only (see `is_wide`).
+    let node = (!converts && !partitioned && !wide)
         .then(|| node_impl(cont, &krate, &lt, &impl_generics, &where_clause));
     let (declared, rebuild) = match &cont.declared {
         Some(declared) => {
@@ -123,6 +125,7 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
         const _: () = {
             #rebuild
             #checks
+            #field_units
             #filter_struct
             #filter_impls
 
@@ -473,6 +476,96 @@ fn node_impl(
 
         #[automatically_derived]
         impl #own_generics #krate::__private_v1::ListElement for #ident #ty_generics #where_clause {}
+    }
+}
+
+/// Read fields above which a struct is decoded in the wide shape
+/// (`parquet_rows::__private_v1::decode_columns`): one small item per field
+/// and loops over a slice of the fields' columns, so that the compile time
+/// grows linearly with the fields. Below it, the generated code has a
+/// statement per field, each monomorphized and inlined into one closure:
+/// the fastest code for the narrow structs most reads use, but rustc
+/// borrow-checks and code-generates such functions in more than linear time
+/// (200 fields: 98 s).
+pub(crate) const WIDE_FIELDS: usize = 64;
+
+/// Whether the struct is decoded in the wide shape: more than
+/// [`WIDE_FIELDS`] read fields, none converted (`from`/`try_from` decode
+/// into buffers, not in place) and no type or const parameters (the
+/// fields' unit types have none to name them with). A wide struct is a row
+/// only: no `ParquetNode` impl, whose record cursor would be a tuple of a
+/// cursor per field and whose `next` a statement per field.
+fn is_wide(cont: &Container<'_>) -> bool {
+    let read = read_fields(cont);
+    read.len() > WIDE_FIELDS
+        && read.iter().all(|f| f.attrs.convert.is_none())
+        && cont.generics.type_params().next().is_none()
+        && cont.generics.const_params().next().is_none()
+}
+
+/// `ParquetRow::decode`'s body and the items it needs (the wide shape's
+/// field unit types).
+fn decode_items(
+    cont: &Container<'_>,
+    krate: &TokenStream,
+    lt: &syn::Lifetime,
+    wide: bool,
+) -> (TokenStream, TokenStream) {
+    if wide {
+        (wide_decode_body(cont, krate, lt), field_units(cont, krate))
+    } else {
+        (decode_body(cont, krate, lt), TokenStream::new())
+    }
+}
+
+/// The unit type of read field `i` in the wide shape.
+fn field_unit(i: usize) -> syn::Ident {
+    format_ident!("__ParquetRowsField{}", i)
+}
+
+/// For each read field of a wide struct, a unit type and its `FieldOf`
+/// impl: which field of the row it is. The wide shape's only per-field
+/// code besides the slice of the fields' `column` functions.
+fn field_units(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
+    let ident = cont.ident;
+    let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
+    let units = read_fields(cont).into_iter().enumerate().map(|(i, f)| {
+        let (unit, ty, field) = (field_unit(i), f.ty, f.ident);
+        quote_spanned! {ty.span()=>
+            struct #unit;
+            impl #impl_generics #krate::__private_v1::FieldOf<#ident #ty_generics> for #unit #where_clause {
+                type Value = #ty;
+                const INDEX: usize = #i;
+                #[inline]
+                fn get<'__r>(__row: &'__r mut #ident #ty_generics) -> &'__r mut #ty {
+                    &mut __row.#field
+                }
+            }
+        }
+    });
+    quote!(#(#units)*)
+}
+
+/// The body of `ParquetRow::decode` in the wide shape: the slice of the
+/// read fields' `column` functions, handed to
+/// `parquet_rows::__private_v1::decode_columns` with the placeholder row.
+fn wide_decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) -> TokenStream {
+    let opens = read_fields(cont).into_iter().enumerate().map(|(i, f)| {
+        let (unit, ty) = (field_unit(i), f.ty);
+        quote_spanned! {ty.span()=>
+            #krate::__private_v1::column::<Self, #unit> as #krate::__private_v1::Open<#lt, Self>
+        }
+    });
+    let placeholders = placeholder_inits(cont, krate, lt);
+    let partitions = partition_values(cont, krate, lt);
+    quote! {
+        #(#partitions)*
+        #krate::__private_v1::decode_columns(
+            __rg,
+            __out,
+            &[#(#opens),*],
+            || Self { #(#placeholders),* },
+        )
     }
 }
 

@@ -214,13 +214,13 @@ pub fn test_fn(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
 /// `ParquetRow::probes`: for each field some predicate tests, its column
 /// read as the field type's `FilterField::Probe`.
 pub fn probes_fn(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) -> TokenStream {
+    // A slice of one function per field, looped over by the runtime: a
+    // statement per field made the compile time of wide structs grow faster
+    // than linearly (see docs/pipeline.md).
     let probes = fields(cont, krate).into_iter().map(|(i, f)| {
         let ty = &compared_type(f, lt);
         quote_spanned! {f.ty.span()=>
-            ::core::iter::Extend::extend(
-                &mut __probes,
-                #krate::__private_v1::probe::<<#ty as #krate::FilterField>::Probe<#lt>>(__rg, #i, __preds)?,
-            );
+            (#i, #krate::__private_v1::probe::<<#ty as #krate::FilterField>::Probe<#lt>> as #krate::__private_v1::OpenProbe<#lt>),
         }
     });
     quote! {
@@ -228,10 +228,7 @@ pub fn probes_fn(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) 
             __rg: &#krate::__private_v1::RowGroup<'_, #lt>,
             __preds: &[#krate::__private_v1::Predicate],
         ) -> #krate::Result<::std::vec::Vec<::std::boxed::Box<dyn #krate::__private_v1::Probe + #lt>>> {
-            #[allow(unused_mut)]
-            let mut __probes = ::std::vec::Vec::new();
-            #(#probes)*
-            ::core::result::Result::Ok(__probes)
+            #krate::__private_v1::probes(__rg, __preds, &[#(#probes)*])
         }
     }
 }

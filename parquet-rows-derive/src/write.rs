@@ -84,12 +84,7 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
             }
         }
     });
-    let pushes = fields.iter().enumerate().map(|(i, f)| {
-        let member = f.ident;
-        quote! {
-            #krate::__private_v1::push_column(__rows, __columns.field(#i), |__row| &__row.#member);
-        }
-    });
+    let push_body = push_body(&fields, krate);
     let bounds: Vec<TokenStream> = bounds.collect();
     let nested = nested_impl(cont, krate, &fields, &own, &bounds);
     quote! {
@@ -106,7 +101,7 @@ pub fn write_impl(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
                 __rows: &[Self],
                 __columns: &mut #krate::__private_v1::ColumnBuffers,
             ) {
-                #(#pushes)*
+                #push_body
             }
         }
 
@@ -165,6 +160,32 @@ fn nested_impl(
                 #(#absent)*
             }
         }
+    }
+}
+
+/// The body of `push_columns`: each field's `push_column`, a statement per
+/// field, or for a wide struct one function pointer per field in a slice
+/// looped over by the runtime (a statement per field in one function made
+/// rustc's compile time grow faster than linearly with the fields, see
+/// docs/pipeline.md, Wide structs).
+fn push_body(fields: &[&Field<'_>], krate: &TokenStream) -> TokenStream {
+    let pushes = fields.iter().enumerate().map(|(i, f)| {
+        let member = f.ident;
+        quote! {
+            #krate::__private_v1::push_column(__rows, __columns.field(#i), |__row| &__row.#member);
+        }
+    });
+    let wide_pushes = fields.iter().map(|f| {
+        let member = f.ident;
+        quote! {
+            (|__rows, __column| #krate::__private_v1::push_column(__rows, __column, |__row: &Self| &__row.#member))
+                as #krate::__private_v1::Push<Self>
+        }
+    });
+    if fields.len() > crate::expand::WIDE_FIELDS {
+        quote!(#krate::__private_v1::push_columns(__rows, __columns, &[#(#wide_pushes),*]);)
+    } else {
+        quote!(#(#pushes)*)
     }
 }
 

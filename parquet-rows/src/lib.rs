@@ -396,6 +396,7 @@ mod sink;
 pub mod source;
 mod types;
 pub mod variant;
+mod wide;
 pub mod writer;
 
 #[cfg(feature = "doc-support")]
@@ -468,6 +469,9 @@ pub mod __private_v1 {
     pub use crate::row::Probe;
     pub use crate::runtime::{decode, Step};
     pub use crate::sink::RowSink;
+    pub use crate::wide::{
+        column, decode_columns, probes, push_columns, Column, FieldOf, Open, OpenProbe, Push,
+    };
     pub use crate::writer::{
         push_column, ColumnBuffer, ColumnBuffers, ColumnEncoding, Leaves, Levels, WriteShape,
         WriteSpec,

@@ -1,16 +1,14 @@
-//! A struct of more fields than the ~120 at which the derive's code used to
-//! overflow rustc's recursion limit (E0275 on a nested `Zip` type) derives
-//! `ParquetRow` without raising `recursion_limit` (the generated code's
-//! type depth does not grow with the number of fields) and round-trips a file that `parquet` wrote, in a
-//! borrowed struct (every field decoded in place) and an owned one whose
-//! `Arc<str>` fields make it decode column by column into buffers moved into
-//! rows.
+//! A struct of 1,000 fields derives `ParquetRow` without raising
+//! `recursion_limit` (the generated code's type depth does not grow with the
+//! number of fields), compiles in time linear in its fields (the derive's
+//! wide shape, see docs/pipeline.md, Wide structs), and round-trips a file
+//! that `parquet` wrote, in a borrowed struct (every field decoded in place)
+//! and an owned one with `Arc<str>` fields; the derived writer writes the
+//! rows back and the derived filter selects rows on its fields.
 //!
 //! The structs are written by the suite's build script
-//! (`tests/wide/build.rs`) into `OUT_DIR`; `WIDE_FIELDS=1000` builds them
-//! with 1,000 fields. The default stays at 150: the derive's compile time
-//! still grows faster than linearly with the number of fields (see
-//! docs/guide.md, Wide structs).
+//! (`tests/wide/build.rs`) into `OUT_DIR`; `WIDE_FIELDS=n` builds them with
+//! `n` fields (at least 97: the filter test names field `c96`).
 
 use std::sync::Arc;
 
@@ -56,7 +54,14 @@ fn column(c: usize, rows: std::ops::Range<usize>) -> ColumnValues {
     }
 }
 
+/// The wide file, written once for the four tests (1,000 columns take a
+/// while in a debug build).
 fn wide_file() -> bytes::Bytes {
+    static FILE: std::sync::OnceLock<bytes::Bytes> = std::sync::OnceLock::new();
+    FILE.get_or_init(write_wide_file).clone()
+}
+
+fn write_wide_file() -> bytes::Bytes {
     let mut start = 0;
     let row_groups: Vec<Vec<ColumnValues>> = ROW_GROUPS
         .iter()
@@ -73,6 +78,12 @@ fn wide_file() -> bytes::Bytes {
 /// through its `Debug` text against the columns (a field out of place, or
 /// two fields swapped, changes it).
 fn expected_debug(r: usize) -> String {
+    static ROWS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let rows = ROWS.get_or_init(|| (0..ROW_GROUPS.iter().sum()).map(expected_row).collect());
+    rows[r].clone()
+}
+
+fn expected_row(r: usize) -> String {
     let fields: Vec<String> = (0..FIELDS)
         .map(|c| {
             let value = match column(c, r..r + 1) {
@@ -113,4 +124,41 @@ fn wide_struct_owned() {
     }
     // The `Arc<str>` fields are what sends this struct down the buffered path.
     assert_eq!(rows[8].c3, Arc::from(text(3, 8).as_str()));
+}
+
+/// The derived writer (one push function per field, in a slice) writes the
+/// wide rows back: read again, they are the rows written.
+#[test]
+fn wide_struct_written() {
+    let rows: Vec<WideOwned> = parquet_rows::from_bytes(wide_file()).expect("read");
+    let (_, bytes) = parquet_rows::to_writer(Vec::new(), &rows).expect("write");
+    let bytes = bytes::Bytes::from(bytes);
+    let back: Vec<WideOwned> = parquet_rows::from_bytes(bytes.clone()).expect("read back");
+    assert_eq!(back, rows);
+    let file = ParquetFile::from_bytes(bytes).expect("open");
+    let pages = file.load::<Wide<'_>>().expect("load");
+    let borrowed: Vec<Wide<'_>> = pages.rows().expect("rows");
+    assert_eq!(borrowed.len(), rows.len());
+    for (r, row) in borrowed.iter().enumerate() {
+        let owned = format!("{row:?}").replacen("Wide ", "WideOwned ", 1);
+        assert_eq!(owned, expected_debug(r), "row {r}");
+    }
+}
+
+/// Predicates on a wide struct's fields (the probes, one function per
+/// field in a slice) select the rows they say: on `c0` and on `c96`, an
+/// `i64` column far from the first (`c{i}` holds `i * 1_000_003 + row`).
+#[test]
+fn wide_struct_filtered() {
+    let file = ParquetFile::from_bytes(wide_file()).expect("open");
+    let c96 = 96 * 1_000_003;
+    let rows: Vec<WideOwned> = file
+        .rows::<WideOwned>()
+        .filter(WideOwned::filter().c0().ge(2).c96().lt(c96 + 1025))
+        .collect()
+        .expect("filtered read");
+    assert_eq!(rows.len(), 1023, "rows 2..1025");
+    for (k, row) in rows.iter().enumerate() {
+        assert_eq!(format!("{row:?}"), expected_debug(k + 2), "row {}", k + 2);
+    }
 }

@@ -61,7 +61,9 @@ pub trait ParquetNode<'p>: Sized {
     /// Whether [`ParquetNode::placeholder`] costs (nearly) nothing to make
     /// and drop. `Arc<str>`'s updates a shared reference count: a struct with
     /// such a field is decoded column by column into buffers zipped into
-    /// rows instead, as fast for it and without that traffic.
+    /// rows instead, as fast for it and without that traffic (except a
+    /// struct of more than 64 fields, which is always decoded in place:
+    /// see docs/pipeline.md, Wide structs).
     const CHEAP_PLACEHOLDER: bool = true;
 
     /// Reads the values of a top-level field, a batch of rows at a time.
