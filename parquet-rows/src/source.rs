@@ -2,7 +2,7 @@
 //!
 //! A reader of a Parquet file asks for byte ranges: the footer at the end,
 //! then the column chunks a struct binds, possibly from several threads at
-//! once ([`ParquetFile::par_read`](crate::ParquetFile::par_read), or one
+//! once (a read with [`threads`](crate::RowsBuilder::threads), or one
 //! [`ParquetFile`](crate::ParquetFile) shared between threads). A source that
 //! reads by position has no cursor to share, so it needs no lock and no
 //! second handle: `std::fs::File` reads with `pread` (`FileExt::read_exact_at`
@@ -33,7 +33,7 @@
 //! # fn main() -> parquet_rows::Result<()> {
 //! # let bytes = parquet_rows::doc_support::tick_file(10)?;
 //! let file = ParquetFile::from_source(Served(bytes))?;
-//! assert_eq!(file.read::<Tick>()?.len(), 10);
+//! assert_eq!(file.rows::<Tick>().collect()?.len(), 10);
 //! # Ok(()) }
 //! ```
 
@@ -173,7 +173,7 @@ impl<T: ReadAt + ?Sized> ReadAt for Box<T> {
 /// # fn main() -> parquet_rows::Result<()> {
 /// # let bytes = parquet_rows::doc_support::tick_file(10)?;
 /// let file = ParquetFile::from_source(ChunkReaderAt(bytes))?;
-/// assert_eq!(file.read::<Tick>()?.len(), 10);
+/// assert_eq!(file.rows::<Tick>().collect()?.len(), 10);
 /// # Ok(()) }
 /// ```
 #[derive(Debug, Clone)]

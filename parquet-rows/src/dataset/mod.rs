@@ -282,7 +282,8 @@ impl Dataset {
                 remote
                     .fetch_row_groups::<T>(&groups)
                     .await?
-                    .read()
+                    .rows::<T>()
+                    .collect()
                     .map_err(|e| in_file(e, file))
             })
             .buffered(self.files_at_once)
@@ -431,7 +432,7 @@ impl Dataset {
         )??;
         let per_file: Vec<Vec<T>> = fetched
             .par_iter()
-            .map(|(fetched, file)| fetched.par_read().map_err(|e| in_file(e, file)))
+            .map(|(fetched, file)| fetched.rows::<T>().threads(0).collect().map_err(|e| in_file(e, file)))
             .collect::<Result<_>>()?;
         Ok(per_file.into_iter().flatten().collect())
     }

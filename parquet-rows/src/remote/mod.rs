@@ -352,7 +352,7 @@ impl RemoteFile {
 
     /// Fetches the column chunks `T` binds and decodes every row.
     pub async fn read<T: OwnedRow>(&self) -> Result<Vec<T>> {
-        self.fetch::<T>().await?.read()
+        self.fetch::<T>().await?.rows::<T>().collect()
     }
 
     /// [`RemoteFile::read`], blocking.
