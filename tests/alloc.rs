@@ -90,7 +90,7 @@ struct TickInline {
     ask: f64,
 }
 
-/// Allocation calls of `file.read::<T>()` on the tick file of `rows` rows,
+/// Allocation calls of `file.rows::<T>().collect()` on the tick file of `rows` rows,
 /// and the rows' symbols for a check.
 fn count_owned<T: parquet_rows::OwnedRow>(rows: usize, symbol: impl Fn(&T) -> &str) -> usize {
     let path = tick_file(rows);

@@ -120,40 +120,40 @@ where
     std::fs::write(&disk, bytes).unwrap();
     let on_disk = || ParquetFile::open(&disk).unwrap();
     let mut out: Vec<(String, parquet_rows::Result<Vec<T>>)> = vec![
-        ("read".into(), file().read()),
-        ("par_read".into(), file().par_read()),
-        ("path par_read".into(), on_disk().par_read()),
-        ("stream".into(), file().stream().unwrap().collect()),
+        ("read".into(), file().rows().collect()),
+        ("par_read".into(), file().rows().threads(0).collect()),
+        ("path par_read".into(), on_disk().rows().threads(0).collect()),
+        ("stream".into(), file().rows().stream().unwrap().collect()),
         (
             "load rows".into(),
             file().load::<T>().and_then(|p| p.rows()),
         ),
         (
             "load par_rows".into(),
-            file().par_load::<T>().and_then(|p| p.par_rows()),
+            file().rows::<T>().threads(0).load().and_then(|p| p.par_rows()),
         ),
         ("remote read".into(), remote.read_blocking()),
     ];
     for (i, q) in queries.iter().enumerate() {
         let q = || q.clone();
         out.extend([
-            (format!("read_where {i}"), file().read_where(q())),
-            (format!("par_read_where {i}"), file().par_read_where(q())),
+            (format!("read_where {i}"), file().rows().filter(q()).collect()),
+            (format!("par_read_where {i}"), file().rows().filter(q()).threads(0).collect()),
             (
                 format!("path par_read_where {i}"),
-                on_disk().par_read_where(q()),
+                on_disk().rows().filter(q()).threads(0).collect(),
             ),
             (
                 format!("stream_where {i}"),
-                file().stream_where::<T>(q()).unwrap().collect(),
+                file().rows::<T>().filter(q()).stream().unwrap().collect(),
             ),
             (
                 format!("load_where rows {i}"),
-                file().load_where::<T>(q()).and_then(|p| p.rows()),
+                file().rows::<T>().filter(q()).load().and_then(|p| p.rows()),
             ),
             (
                 format!("load_where par_rows {i}"),
-                file().load_where::<T>(q()).and_then(|p| p.par_rows()),
+                file().rows::<T>().filter(q()).load().and_then(|p| p.par_rows()),
             ),
             (
                 format!("remote read_where {i}"),
@@ -182,7 +182,7 @@ fn a_corrupt_page_is_named_alike_on_every_path() {
     let bytes = corrupt(&file());
     let full = ParquetFile::from_bytes(bytes.clone())
         .unwrap()
-        .read::<Nullable>()
+        .rows::<Nullable>().collect()
         .unwrap_err()
         .to_string();
     assert!(
@@ -201,7 +201,7 @@ fn a_null_in_a_plain_field_is_named_alike_on_every_path() {
     let bytes = file();
     let full = ParquetFile::from_bytes(bytes.clone())
         .unwrap()
-        .read::<Plain>()
+        .rows::<Plain>().collect()
         .unwrap_err()
         .to_string();
     assert!(

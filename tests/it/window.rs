@@ -123,7 +123,7 @@ fn local(
     let mem = || ParquetFile::from_bytes(bytes.clone());
     let path = || ParquetFile::open(disk);
     let borrowed = |file: Result<ParquetFile>, par: bool| -> Result<Vec<Row>> {
-        let pages = file?.load_where::<Borrowed>(window(Borrowed::filter(), offset, limit))?;
+        let pages = file?.rows::<Borrowed>().filter(window(Borrowed::filter(), offset, limit)).load()?;
         let rows: Vec<Borrowed<'_>> = if par {
             pages.par_rows()?
         } else {
@@ -139,24 +139,24 @@ fn local(
             .collect())
     };
     vec![
-        ("read_where", mem().and_then(|f| f.read_where(q.clone()))),
+        ("read_where", mem().and_then(|f| f.rows().filter(q.clone()).collect())),
         (
             "stream_where",
-            mem().and_then(|f| f.stream_where::<Row>(q.clone())?.collect()),
+            mem().and_then(|f| f.rows::<Row>().filter(q.clone()).stream()?.collect()),
         ),
         (
             "par_read_where",
-            mem().and_then(|f| f.par_read_where(q.clone())),
+            mem().and_then(|f| f.rows().filter(q.clone()).threads(0).collect()),
         ),
         ("load_where rows", borrowed(mem(), false)),
         ("load_where par_rows", borrowed(mem(), true)),
         (
             "path read_where",
-            path().and_then(|f| f.read_where(q.clone())),
+            path().and_then(|f| f.rows().filter(q.clone()).collect()),
         ),
         (
             "path par_read_where",
-            path().and_then(|f| f.par_read_where(q.clone())),
+            path().and_then(|f| f.rows().filter(q.clone()).threads(0).collect()),
         ),
         ("path load_where", borrowed(path(), false)),
     ]
@@ -212,7 +212,7 @@ fn temp_path(name: &str) -> std::path::PathBuf {
 fn every_path_slices_the_full_read(name: &str, bytes: &Bytes, group: usize) {
     let full: Vec<Row> = ParquetFile::from_bytes(bytes.clone())
         .unwrap()
-        .read()
+        .rows().collect()
         .unwrap();
     let disk = temp_path(name);
     std::fs::write(&disk, bytes).unwrap();
@@ -280,7 +280,7 @@ fn windows_over_a_list_field_skip_records() {
         &groups,
     );
     let file = ParquetFile::from_bytes(bytes.clone()).unwrap();
-    let full: Vec<Listed> = file.read().unwrap();
+    let full: Vec<Listed> = file.rows().collect().unwrap();
     assert_eq!(full.len(), 1000);
     let (remote_file, _) = store_with(&bytes);
     for (offset, limit) in pairs(full.len(), GROUP) {
@@ -288,15 +288,15 @@ fn windows_over_a_list_field_skip_records() {
         let to = limit.map_or(full.len(), |l| from.saturating_add(l).min(full.len()));
         let q = || window(Listed::filter(), offset, limit);
         let got: Named<Listed> = vec![
-            ("read_where", file.read_where(q())),
+            ("read_where", file.rows().filter(q()).collect()),
             (
                 "stream_where",
-                file.stream_where::<Listed>(q()).and_then(Iterator::collect),
+                file.rows::<Listed>().filter(q()).stream().and_then(Iterator::collect),
             ),
-            ("par_read_where", file.par_read_where(q())),
+            ("par_read_where", file.rows().filter(q()).threads(0).collect()),
             (
                 "load_where",
-                file.load_where::<Listed>(q()).and_then(|p| p.rows()),
+                file.rows::<Listed>().filter(q()).load().and_then(|p| p.rows()),
             ),
             ("remote read_where", remote_file.read_where_blocking(q())),
         ];

@@ -112,7 +112,7 @@ fn a_ts_range_fetches_a_few_pages_of_one_row_group() {
     let query = || Tick::filter().ts().in_range(315_000..330_000);
     let pages = remote.load_where_blocking::<Tick>(query()).unwrap();
     let got: Vec<Tick<'_>> = pages.rows().unwrap();
-    let local_pages = local.load_where::<Tick>(query()).unwrap();
+    let local_pages = local.rows::<Tick>().filter(query()).load().unwrap();
     let want: Vec<Tick<'_>> = local_pages.rows().unwrap();
     assert_eq!(got.len(), 1_500);
     assert_eq!(got, want);

@@ -162,9 +162,9 @@ fn four_of_twenty_columns_take_three_round_trips_and_their_bytes() {
             };
             let fetching = started.elapsed();
             let rows = if spread {
-                file.read::<Spread>().unwrap().len()
+                file.rows::<Spread>().collect().unwrap().len()
             } else {
-                file.read::<Adjacent>().unwrap().len()
+                file.rows::<Adjacent>().collect().unwrap().len()
             };
             let decoding = started.elapsed().saturating_sub(fetching);
             assert_eq!(rows, ROWS * GROUPS);
@@ -173,9 +173,9 @@ fn four_of_twenty_columns_take_three_round_trips_and_their_bytes() {
             let local = ParquetFile::from_bytes(bytes.clone()).unwrap();
             let local_started = Instant::now();
             let local_rows = if spread {
-                local.read::<Spread>().unwrap().len()
+                local.rows::<Spread>().collect().unwrap().len()
             } else {
-                local.read::<Adjacent>().unwrap().len()
+                local.rows::<Adjacent>().collect().unwrap().len()
             };
             let local_decoding = local_started.elapsed();
             assert_eq!(local_rows, rows);
@@ -266,12 +266,12 @@ fn chosen_row_groups_fetch_only_their_chunks() {
         .sum();
     assert_eq!((counts.gets(), counts.bytes()), (2, want));
     // The file has the two row groups, in the order asked for.
-    let rows: Vec<Adjacent> = file.read().unwrap();
+    let rows: Vec<Adjacent> = file.rows().collect().unwrap();
     assert_eq!(rows.len(), 2 * ROWS);
     assert_eq!(rows[0].c4, (5 * ROWS * 100 + 4) as i64);
     assert_eq!(rows[ROWS].c4, (2 * ROWS * 100 + 4) as i64);
     // A struct reading other columns finds them not fetched: an error.
-    let err = file.read::<Spread>().unwrap_err().to_string();
+    let err = file.rows::<Spread>().collect().unwrap_err().to_string();
     assert!(err.contains("were not fetched"), "{err}");
     // A row group that does not exist is an error before any request.
     counts.reset();
@@ -333,15 +333,15 @@ fn read_seek_and_chunk_reader_sources() {
     assert_eq!(
         ParquetFile::from_reader(cursor)
             .unwrap()
-            .read::<Spread>()
+            .rows::<Spread>().collect()
             .unwrap(),
         want
     );
     let chunks = ParquetFile::from_chunk_reader(bytes.clone()).unwrap();
-    assert_eq!(chunks.read::<Spread>().unwrap(), want);
+    assert_eq!(chunks.rows::<Spread>().collect().unwrap(), want);
     let par: Vec<Spread> = ParquetFile::from_reader(std::io::Cursor::new(bytes.to_vec()))
         .unwrap()
-        .par_read()
+        .rows().threads(0).collect()
         .unwrap();
     assert_eq!(par, want);
     // A truncated reader is an error.

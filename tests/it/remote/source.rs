@@ -127,7 +127,7 @@ fn blocking_twins_read_what_the_async_methods_read() {
     let (store, _) = counted(bytes.clone());
     let remote = RemoteFile::open_blocking(store, Path::from("f.parquet")).unwrap();
     let file = remote.fetch_row_groups_blocking::<Spread>(&[6, 1]).unwrap();
-    let rows: Vec<Spread> = file.read().unwrap();
+    let rows: Vec<Spread> = file.rows().collect().unwrap();
     assert_eq!(rows.len(), 2 * ROWS);
     assert_eq!(rows[0].c1, (6 * ROWS * 100 + 1) as i64);
     assert_eq!(rows[ROWS].c1, (ROWS * 100 + 1) as i64);
@@ -138,7 +138,7 @@ fn blocking_twins_read_what_the_async_methods_read() {
         .collect::<parquet_rows::Result<_>>()
         .unwrap();
     assert_eq!(groups.len(), GROUPS);
-    let local: Vec<Spread> = ParquetFile::from_bytes(bytes).unwrap().read().unwrap();
+    let local: Vec<Spread> = ParquetFile::from_bytes(bytes).unwrap().rows().collect().unwrap();
     assert_eq!(groups.into_iter().flatten().collect::<Vec<_>>(), local);
 
     // Rows 100..2,100: the end of row group 0 and the start of row group 1.
