@@ -15,10 +15,10 @@ use crate::group::RowGroup;
 #[doc(hidden)]
 #[derive(Debug)]
 pub struct Converter<'a> {
-    location: Location,        // the field's column in this row group
-    first: usize,              // the row group's row where the view's rows start
+    location: Location,         // the field's column in this row group
+    first: usize,               // the row group's row where the view's rows start
     runs: &'a [(usize, usize)], // the view's (rows skipped, rows decoded) pairs
-    done: usize,               // rows converted so far in the view
+    done: usize,                // rows converted so far in the view
 }
 
 impl<'a> Converter<'a> {

@@ -545,7 +545,9 @@ impl ParquetFile {
         let Some(plan) = self.plan_group(index, binding, selection, within, &self.source)? else {
             return Ok(rows);
         };
-        let most = window.take.map_or(plan.rows.len(), |t| t.min(plan.rows.len()));
+        let most = window
+            .take
+            .map_or(plan.rows.len(), |t| t.min(plan.rows.len()));
         self.options.check_output::<T>(most)?;
         let group = self.load_columns(index, binding, &self.source, Some(&plan), false)?;
         let pages = self.pages(vec![group]);

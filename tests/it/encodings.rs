@@ -652,8 +652,16 @@ mod delta_byte_array_owned {
             let bytes = write(version);
             let file = ParquetFile::from_bytes(bytes).unwrap();
             let expected = expected();
-            assert_eq!(file.rows::<Owned>().collect().unwrap(), expected, "{version:?}");
-            assert_eq!(file.rows::<Owned>().threads(0).collect().unwrap(), expected, "{version:?}");
+            assert_eq!(
+                file.rows::<Owned>().collect().unwrap(),
+                expected,
+                "{version:?}"
+            );
+            assert_eq!(
+                file.rows::<Owned>().threads(0).collect().unwrap(),
+                expected,
+                "{version:?}"
+            );
             let boxed: Vec<Boxed> = file.rows().collect().unwrap();
             assert!(boxed.iter().zip(&expected).all(|(b, e)| *b.key == e.key));
 

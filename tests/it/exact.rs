@@ -831,17 +831,27 @@ fn an_unsigned_dictionary_column_read_into_i64_finds_values_past_i32_max() {
         let got: Vec<U> = file.rows().filter(query()).threads(0).collect().unwrap();
         assert_eq!(got, want, "par_read_where, {stats:?}");
         let got: Vec<U> = file
-            .rows::<U>().filter(query()).stream()
+            .rows::<U>()
+            .filter(query())
+            .stream()
             .unwrap()
             .collect::<parquet_rows::Result<_>>()
             .unwrap();
         assert_eq!(got, want, "stream_where, {stats:?}");
-        let got: Vec<U> = file.rows::<U>().filter(query()).load().unwrap().rows().unwrap();
+        let got: Vec<U> = file
+            .rows::<U>()
+            .filter(query())
+            .load()
+            .unwrap()
+            .rows()
+            .unwrap();
         assert_eq!(got, want, "load_where, {stats:?}");
         let got: Vec<U> = remote(&bytes).read_where_blocking(query()).unwrap();
         assert_eq!(got, want, "remote, {stats:?}");
         let max: Vec<U> = file
-            .rows().filter(U::filter().u().ge(i64::from(u32::MAX))).collect()
+            .rows()
+            .filter(U::filter().u().ge(i64::from(u32::MAX)))
+            .collect()
             .unwrap();
         assert_eq!(
             max,
@@ -849,7 +859,11 @@ fn an_unsigned_dictionary_column_read_into_i64_finds_values_past_i32_max() {
                 u: Some(i64::from(u32::MAX))
             }]
         );
-        let none: Vec<U> = file.rows().filter(U::filter().u().eq(-2_147_383_648)).collect().unwrap();
+        let none: Vec<U> = file
+            .rows()
+            .filter(U::filter().u().eq(-2_147_383_648))
+            .collect()
+            .unwrap();
         assert!(none.is_empty());
     }
 }
@@ -996,12 +1010,19 @@ mod units_and_scales {
                         &format!("read_where: {context}"),
                     );
                     let streamed: Vec<R> = file
-                        .rows::<R>().filter(query.clone()).stream()
+                        .rows::<R>()
+                        .filter(query.clone())
+                        .stream()
                         .unwrap()
                         .collect::<parquet_rows::Result<_>>()
                         .unwrap();
                     same(&streamed, &got, &format!("stream_where: {context}"));
-                    let parallel: Vec<R> = file.rows().filter(query.clone()).threads(0).collect().unwrap();
+                    let parallel: Vec<R> = file
+                        .rows()
+                        .filter(query.clone())
+                        .threads(0)
+                        .collect()
+                        .unwrap();
                     same(&parallel, &got, &format!("par_read_where: {context}"));
                     let pages = file.rows::<R>().filter(query.clone()).load().unwrap();
                     if pages.num_rows() < full.len() {

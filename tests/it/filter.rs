@@ -331,17 +331,26 @@ fn filtered_reads_equal_the_full_read_filtered() {
                 &format!("read_where: {context}"),
             );
             let streamed: Vec<Row> = file
-                .rows::<Row>().filter(filter.clone()).stream()
+                .rows::<Row>()
+                .filter(filter.clone())
+                .stream()
                 .unwrap()
                 .collect::<parquet_rows::Result<_>>()
                 .unwrap();
             same(&streamed, &got, &format!("stream_where: {context}"));
-            let parallel: Vec<Row> = file.rows().filter(filter.clone()).threads(0).collect().unwrap();
+            let parallel: Vec<Row> = file
+                .rows()
+                .filter(filter.clone())
+                .threads(0)
+                .collect()
+                .unwrap();
             same(&parallel, &got, &format!("par_read_where: {context}"));
 
             let (offset, limit) = (rng.below(20), rng.below(30));
             let window: Vec<Row> = file
-                .rows().filter(filter.clone().offset(offset).limit(limit)).collect()
+                .rows()
+                .filter(filter.clone().offset(offset).limit(limit))
+                .collect()
                 .unwrap();
             let expected: Vec<&Row> = want.iter().copied().skip(offset).take(limit).collect();
             same(
@@ -385,7 +394,9 @@ fn filtered_reads_equal_the_full_read_filtered() {
             let parallel: Vec<RowRef<'_>> = pages.par_rows().unwrap();
             same(&parallel, &expected, &format!("par_rows: {context}"));
             let pages = file
-                .rows::<RowRef>().filter(f.offset(offset).limit(limit)).load()
+                .rows::<RowRef>()
+                .filter(f.offset(offset).limit(limit))
+                .load()
                 .unwrap();
             let expected: Vec<RowRef<'_>> = expected.into_iter().skip(offset).take(limit).collect();
             let window: Vec<RowRef<'_>> = pages.rows().unwrap();
@@ -464,7 +475,9 @@ fn sorted_ranges_read_few_rows_and_absent_symbols_none() {
     let file = ParquetFile::from_bytes(write(&l, &all)).unwrap();
     let (lo, hi) = (all[7_100].ts, all[7_300].ts);
     let pages = file
-        .rows::<RowRef>().filter(RowRef::filter().ts().in_range(lo..hi)).load()
+        .rows::<RowRef>()
+        .filter(RowRef::filter().ts().in_range(lo..hi))
+        .load()
         .unwrap();
     // At most the pages around the range: 3 pages of 500 rows per column.
     assert!(pages.num_rows() <= 1_500, "{pages:?}");
@@ -473,11 +486,15 @@ fn sorted_ranges_read_few_rows_and_absent_symbols_none() {
     assert_eq!(got.len(), want);
 
     let none = file
-        .rows::<RowRef>().filter(RowRef::filter().symbol().eq("NZDUSD")).load()
+        .rows::<RowRef>()
+        .filter(RowRef::filter().symbol().eq("NZDUSD"))
+        .load()
         .unwrap();
     assert_eq!(none.num_rows(), 0, "{none:?}");
     let some = file
-        .rows::<RowRef>().filter(RowRef::filter().symbol().eq("EURUSD")).load()
+        .rows::<RowRef>()
+        .filter(RowRef::filter().symbol().eq("EURUSD"))
+        .load()
         .unwrap();
     assert_eq!(some.num_rows(), 20_000);
 }
@@ -498,7 +515,11 @@ fn filtered_pages_decode_only_their_struct() {
     };
     let mut rng = Rng::new(1);
     let file = ParquetFile::from_bytes(write(&l, &rows(&mut rng, &l))).unwrap();
-    let pages = file.rows::<Row>().filter(Row::filter().ts().gt(0)).load().unwrap();
+    let pages = file
+        .rows::<Row>()
+        .filter(Row::filter().ts().gt(0))
+        .load()
+        .unwrap();
     let err = pages.rows::<RowRef>().unwrap_err().to_string();
     assert!(err.contains("decode them into `Row`"), "{err}");
 }
@@ -566,7 +587,11 @@ fn bloom_filters_skip_row_groups_without_the_value() {
     let without = ParquetFile::from_bytes(write(false)).unwrap();
     let target = &rows[2 * per_group + 17];
     let by_id = |f: &ParquetFile, id: i64| {
-        let pages = f.rows::<Event>().filter(Event::filter().id().eq(id)).load().unwrap();
+        let pages = f
+            .rows::<Event>()
+            .filter(Event::filter().id().eq(id))
+            .load()
+            .unwrap();
         let n = pages.num_rows();
         (n, pages.rows::<Event>().unwrap())
     };
@@ -587,12 +612,16 @@ fn bloom_filters_skip_row_groups_without_the_value() {
     assert_eq!(by_id(&with, inside).0, 0);
     // Strings and unsigned integers are hashed as the writer hashed them.
     let pages = with
-        .rows::<Event>().filter(Event::filter().name().eq(target.name.as_str())).load()
+        .rows::<Event>()
+        .filter(Event::filter().name().eq(target.name.as_str()))
+        .load()
         .unwrap();
     assert_eq!(pages.num_rows(), per_group);
     assert_eq!(pages.rows::<Event>().unwrap(), std::slice::from_ref(target));
     let pages = with
-        .rows::<Event>().filter(Event::filter().kind().eq(target.kind)).load()
+        .rows::<Event>()
+        .filter(Event::filter().kind().eq(target.kind))
+        .load()
         .unwrap();
     assert_eq!(pages.num_rows(), per_group);
     assert_eq!(pages.rows::<Event>().unwrap(), std::slice::from_ref(target));
@@ -674,7 +703,10 @@ fn rejected_rows_are_skipped_in_the_other_columns() {
     ] {
         let context = format!("dictionary {dictionary}, {version:?}");
         let file = ParquetFile::from_bytes(sparse_file(dictionary, version)).unwrap();
-        assert!(file.rows::<Strict>().collect().is_err(), "full read: {context}");
+        assert!(
+            file.rows::<Strict>().collect().is_err(),
+            "full read: {context}"
+        );
         let want: Vec<Strict> = (0..10_000)
             .filter(|i| i % 100 == 37)
             .map(|i| Strict {
@@ -690,18 +722,26 @@ fn rejected_rows_are_skipped_in_the_other_columns() {
             "{context}"
         );
         assert_eq!(
-            file.rows::<Strict>().filter(filter()).threads(0).collect().unwrap(),
+            file.rows::<Strict>()
+                .filter(filter())
+                .threads(0)
+                .collect()
+                .unwrap(),
             want,
             "{context}"
         );
         let streamed: Vec<Strict> = file
-            .rows::<Strict>().filter(filter().offset(3).limit(40)).stream()
+            .rows::<Strict>()
+            .filter(filter().offset(3).limit(40))
+            .stream()
             .unwrap()
             .collect::<parquet_rows::Result<_>>()
             .unwrap();
         assert_eq!(streamed, want[3..43], "{context}");
         let pages = file
-            .rows::<StrictRef>().filter(StrictRef::filter().kind().eq(1)).load()
+            .rows::<StrictRef>()
+            .filter(StrictRef::filter().kind().eq(1))
+            .load()
             .unwrap();
         let borrowed: Vec<StrictRef<'_>> = pages.rows().unwrap();
         assert_eq!(borrowed.len(), want.len(), "{context}");
@@ -712,7 +752,9 @@ fn rejected_rows_are_skipped_in_the_other_columns() {
         assert_eq!(pages.par_rows::<StrictRef>().unwrap(), borrowed);
         // The rows with nulls, selected, are decoded, and fail.
         assert!(file
-            .rows::<Strict>().filter(Strict::filter().kind().eq(0)).collect()
+            .rows::<Strict>()
+            .filter(Strict::filter().kind().eq(0))
+            .collect()
             .is_err());
     }
 }
@@ -760,14 +802,18 @@ fn sparse_queries_convert_only_the_matching_rows() {
     );
     assert_eq!(
         converted(&|| file
-            .rows::<Labelled>().filter(sparse().offset(10).limit(5)).collect()
+            .rows::<Labelled>()
+            .filter(sparse().offset(10).limit(5))
+            .collect()
             .unwrap()),
         (5, 5)
     );
     // A limit alone decodes the rows it returns.
     assert_eq!(
         converted(&|| file
-            .rows::<Labelled>().filter(Labelled::filter().limit(7)).collect()
+            .rows::<Labelled>()
+            .filter(Labelled::filter().limit(7))
+            .collect()
             .unwrap()),
         (7, 7)
     );

@@ -124,8 +124,14 @@ fn paths(
     let runtime = crate::remote::runtime();
     let q = || query.clone();
     vec![
-        ("read_where", mem().and_then(|f| f.rows().filter(q()).collect())),
-        ("par_read_where", mem().and_then(|f| f.rows().filter(q()).threads(0).collect())),
+        (
+            "read_where",
+            mem().and_then(|f| f.rows().filter(q()).collect()),
+        ),
+        (
+            "par_read_where",
+            mem().and_then(|f| f.rows().filter(q()).threads(0).collect()),
+        ),
         (
             "load_where rows",
             mem().and_then(|f| f.rows::<Row>().filter(q()).load()?.rows()),
@@ -134,7 +140,10 @@ fn paths(
             "load_where par_rows",
             mem().and_then(|f| f.rows::<Row>().filter(q()).load()?.par_rows()),
         ),
-        ("path read_where", path().and_then(|f| f.rows().filter(q()).collect())),
+        (
+            "path read_where",
+            path().and_then(|f| f.rows().filter(q()).collect()),
+        ),
         (
             "path par_read_where",
             path().and_then(|f| f.rows().filter(q()).threads(0).collect()),
@@ -162,14 +171,20 @@ fn unfiltered(
     let remote = remote.clone().with_options(options);
     vec![
         ("read", mem().and_then(|f| f.rows().collect())),
-        ("par_read", mem().and_then(|f| f.rows().threads(0).collect())),
+        (
+            "par_read",
+            mem().and_then(|f| f.rows().threads(0).collect()),
+        ),
         ("load rows", mem().and_then(|f| f.load::<Row>()?.rows())),
         (
             "load par_rows",
             mem().and_then(|f| f.rows::<Row>().threads(0).load()?.par_rows()),
         ),
         ("path read", path().and_then(|f| f.rows().collect())),
-        ("path par_read", path().and_then(|f| f.rows().threads(0).collect())),
+        (
+            "path par_read",
+            path().and_then(|f| f.rows().threads(0).collect()),
+        ),
         ("remote read", remote.read_blocking()),
     ]
 }
@@ -179,7 +194,8 @@ fn every_path_gives_the_same_outcome_under_each_limit() {
     let bytes = file();
     let full: Vec<Row> = ParquetFile::from_bytes(bytes.clone())
         .unwrap()
-        .rows().collect()
+        .rows()
+        .collect()
         .unwrap();
     let disk = parquet_rows_suite::workspace_root().join("target");
     std::fs::create_dir_all(&disk).unwrap();
@@ -253,11 +269,15 @@ fn a_stream_checks_each_row_group_s_share() {
         .unwrap()
         .with_options(options);
     assert!(matches!(
-        file.rows::<Row>().filter(Query::from_filter(Row::filter())).collect(),
+        file.rows::<Row>()
+            .filter(Query::from_filter(Row::filter()))
+            .collect(),
         Err(Error::Limit { .. })
     ));
     let streamed: Result<Vec<Row>> = file
-        .rows::<Row>().filter(Query::from_filter(Row::filter())).stream()
+        .rows::<Row>()
+        .filter(Query::from_filter(Row::filter()))
+        .stream()
         .unwrap()
         .collect();
     assert_eq!(streamed.unwrap().len(), ROWS);
@@ -268,7 +288,9 @@ fn a_stream_checks_each_row_group_s_share() {
     let first: Result<Vec<Row>> = file.rows::<Row>().stream().unwrap().collect();
     assert!(matches!(first, Err(Error::Limit { .. })));
     let few: Vec<Row> = file
-        .rows::<Row>().filter(Row::filter().id().ge(0).limit(100)).stream()
+        .rows::<Row>()
+        .filter(Row::filter().id().ge(0).limit(100))
+        .stream()
         .unwrap()
         .collect::<Result<_>>()
         .unwrap();

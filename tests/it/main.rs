@@ -58,6 +58,7 @@ mod encodings;
 mod errors;
 mod exact;
 mod filter;
+mod flat;
 mod hostile;
 mod lies;
 mod limits;

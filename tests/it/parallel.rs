@@ -94,7 +94,11 @@ mod row_groups {
         let path = dir.join(format!("parallel-{}.parquet", std::process::id()));
         std::fs::write(&path, &bytes).unwrap();
         // By path: each task opens its own handle.
-        let on_disk = ParquetFile::open(&path).unwrap().rows::<Row>().threads(0).collect();
+        let on_disk = ParquetFile::open(&path)
+            .unwrap()
+            .rows::<Row>()
+            .threads(0)
+            .collect();
         // From a `File`: pages read one row group after the other.
         let from_file = std::fs::File::open(&path)
             .map_err(parquet_rows::Error::from)
@@ -344,9 +348,17 @@ mod ranges {
             for min in [1, 700, 1 << 16] {
                 let context = format!("{version:?}, ranges of >= {min} rows");
                 let file = open(&bytes, min);
-                assert_eq!(file.rows::<Owned>().collect().unwrap(), expected, "{context}");
+                assert_eq!(
+                    file.rows::<Owned>().collect().unwrap(),
+                    expected,
+                    "{context}"
+                );
                 pool.install(|| {
-                    assert_eq!(file.rows::<Owned>().threads(0).collect().unwrap(), expected, "{context}");
+                    assert_eq!(
+                        file.rows::<Owned>().threads(0).collect().unwrap(),
+                        expected,
+                        "{context}"
+                    );
 
                     let pages = file.rows::<WithList>().threads(0).load().unwrap();
                     let borrowed = pages.par_rows::<Borrowed>().unwrap();
@@ -361,7 +373,11 @@ mod ranges {
                     assert_eq!(listed, pages.rows::<WithList>().unwrap(), "{context}");
                     assert!(listed.iter().enumerate().all(|(i, r)| r.tags == tags(i)));
                     let owned = file.rows::<OwnedList>().threads(0).collect().unwrap();
-                    assert_eq!(owned, file.rows::<OwnedList>().collect().unwrap(), "{context}");
+                    assert_eq!(
+                        owned,
+                        file.rows::<OwnedList>().collect().unwrap(),
+                        "{context}"
+                    );
                     assert!(owned
                         .iter()
                         .enumerate()
@@ -395,7 +411,12 @@ mod ranges {
             "{sequential}"
         );
         pool.install(|| {
-            let owned = file.rows::<Late>().threads(0).collect().unwrap_err().to_string();
+            let owned = file
+                .rows::<Late>()
+                .threads(0)
+                .collect()
+                .unwrap_err()
+                .to_string();
             assert_eq!(owned, sequential);
             let pages = file.rows::<Late>().threads(0).load().unwrap();
             let borrowed = pages.par_rows::<Late>().unwrap_err().to_string();

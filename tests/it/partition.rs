@@ -56,7 +56,8 @@ fn file(rows: usize) -> ParquetFile {
 fn partition_fields_hold_the_path_values_parsed() {
     let rows: Vec<Quote> = file(10)
         .with_partitions(Partitions::from_path(PATH))
-        .rows().collect()
+        .rows()
+        .collect()
         .unwrap();
     assert_eq!(rows.len(), 10);
     for q in &rows {
@@ -72,7 +73,12 @@ fn partition_fields_hold_the_path_values_parsed() {
     assert_eq!(pages.rows::<Quote>().unwrap(), read);
     assert_eq!(pages.par_rows::<Quote>().unwrap(), read);
     assert_eq!(file.rows::<Quote>().threads(0).collect().unwrap(), read);
-    let streamed: Vec<Quote> = file.rows().stream().unwrap().collect::<Result<_, _>>().unwrap();
+    let streamed: Vec<Quote> = file
+        .rows()
+        .stream()
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
     assert_eq!(streamed, read);
     let pages = file.load::<Tick>().unwrap();
     let ticks: Vec<Tick<'_>> = pages.rows().unwrap();
@@ -95,7 +101,8 @@ fn a_file_read_on_its_own_has_no_partition_values_unless_given() {
         Partitions::from_path("date=d/venue=v/hour=24h/live=true/region=r/deskName=d/f.parquet");
     let err = file(10)
         .with_partitions(bad)
-        .rows::<Quote>().collect()
+        .rows::<Quote>()
+        .collect()
         .unwrap_err()
         .to_string();
     assert!(
@@ -128,12 +135,30 @@ fn predicates_on_partition_fields_are_decided_once_per_file() {
         .collect();
     assert_eq!(rows.len(), 500);
     assert_eq!(rows, naive);
-    assert_eq!(file.rows::<Quote>().filter(query(7)).threads(0).collect().unwrap(), naive);
+    assert_eq!(
+        file.rows::<Quote>()
+            .filter(query(7))
+            .threads(0)
+            .collect()
+            .unwrap(),
+        naive
+    );
     let pages = file.rows::<Quote>().filter(query(7)).load().unwrap();
     assert_eq!(pages.rows::<Quote>().unwrap(), naive);
     // Another hour rules the whole file out: no row group is loaded.
-    assert!(file.rows::<Quote>().filter(query(8)).collect().unwrap().is_empty());
-    assert!(file.rows::<Quote>().filter(query(8)).threads(0).collect().unwrap().is_empty());
+    assert!(file
+        .rows::<Quote>()
+        .filter(query(8))
+        .collect()
+        .unwrap()
+        .is_empty());
+    assert!(file
+        .rows::<Quote>()
+        .filter(query(8))
+        .threads(0)
+        .collect()
+        .unwrap()
+        .is_empty());
     let pages = file.rows::<Quote>().filter(query(8)).load().unwrap();
     assert_eq!(pages.num_rows(), 0);
     assert!(pages.rows::<Quote>().unwrap().is_empty());
@@ -141,6 +166,11 @@ fn predicates_on_partition_fields_are_decided_once_per_file() {
     let bad = ParquetFile::from_bytes(tick_file(10).unwrap())
         .unwrap()
         .with_partitions([("hour", "x"), ("date", "d")].into_iter().collect());
-    let err = bad.rows::<Quote>().filter(query(7)).collect().unwrap_err().to_string();
+    let err = bad
+        .rows::<Quote>()
+        .filter(query(7))
+        .collect()
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("`hour=x`"), "{err}");
 }

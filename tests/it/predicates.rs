@@ -110,12 +110,19 @@ fn every_path(
         &format!("read_where: {context}"),
     );
     let streamed: Vec<Tick> = file
-        .rows::<Tick>().filter(query.clone()).stream()
+        .rows::<Tick>()
+        .filter(query.clone())
+        .stream()
         .unwrap()
         .collect::<parquet_rows::Result<_>>()
         .unwrap();
     same(&streamed, &got, &format!("stream_where: {context}"));
-    let parallel: Vec<Tick> = file.rows().filter(query.clone()).threads(0).collect().unwrap();
+    let parallel: Vec<Tick> = file
+        .rows()
+        .filter(query.clone())
+        .threads(0)
+        .collect()
+        .unwrap();
     same(&parallel, &got, &format!("par_read_where: {context}"));
     let far: Vec<Tick> = remote(bytes).read_where_blocking(query.clone()).unwrap();
     same(&far, &got, &format!("remote: {context}"));

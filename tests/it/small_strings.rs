@@ -153,7 +153,11 @@ fn compact_strings_equal_strings_on_every_encoding_and_path() {
         let file = ParquetFile::from_bytes(bytes.clone()).expect("open");
 
         // The `String` read is the reference, as the file says.
-        assert_eq!(file.rows::<Owned>().collect().expect("read String"), want, "{layout}");
+        assert_eq!(
+            file.rows::<Owned>().collect().expect("read String"),
+            want,
+            "{layout}"
+        );
 
         let read = file.rows::<Inline>().collect().expect("read");
         assert_eq!(as_owned(&read), want, "{layout}: read");
@@ -168,7 +172,8 @@ fn compact_strings_equal_strings_on_every_encoding_and_path() {
         assert_eq!(reused[1..], read[..], "{layout}: rows_into");
 
         let streamed: Vec<Inline> = file
-            .rows::<Inline>().stream()
+            .rows::<Inline>()
+            .stream()
             .expect("stream")
             .collect::<Result<_, _>>()
             .expect("stream rows");

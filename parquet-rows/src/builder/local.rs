@@ -2,11 +2,11 @@
 //! planned read (`ParquetFile::plan_read`) of the builder's selection, on
 //! the file narrowed to the builder's row groups and options.
 
+use super::stream::{Batches, Held, RowStream};
 #[cfg(feature = "rayon")]
 use super::Parallel;
 use super::{RowsBuilder, Serial};
 use crate::error::Result;
-use super::stream::{Batches, Held, RowStream};
 use crate::file::ParquetFile;
 use crate::pages::Pages;
 use crate::row::{OwnedRow, ParquetRow};

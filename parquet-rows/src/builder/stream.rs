@@ -51,10 +51,11 @@ impl<'f, T: OwnedRow> RowStream<'f, T> {
     /// The stream of the rows of `selection` read from `file`.
     pub(crate) fn new(file: Held<'f>, selection: Selection) -> Result<Self> {
         let binding = file.bind::<T>()?;
-        let (selection, groups) = match selection.for_partitions::<FilterOf<T>>(file.partitions())? {
-            Some(selection) => (selection, file.group_list()),
-            None => (selection, Vec::new()), // no row of the file can match
-        };
+        let (selection, groups) =
+            match selection.for_partitions::<FilterOf<T>>(file.partitions())? {
+                Some(selection) => (selection, file.group_list()),
+                None => (selection, Vec::new()), // no row of the file can match
+            };
         let (windows, selection) = file.windows(&selection, &groups)?;
         Ok(RowStream {
             file,

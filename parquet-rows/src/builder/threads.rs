@@ -24,7 +24,9 @@ pub(crate) fn pool(n: usize) -> Result<Arc<rayon::ThreadPool>> {
     let pools = POOLS.get_or_init(Mutex::default);
     // A panic while the lock was held left the map whole (an insert either
     // happened or did not): keep using it.
-    let mut pools = pools.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut pools = pools
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(pool) = pools.get(&n) {
         return Ok(Arc::clone(pool));
     }
@@ -51,12 +53,8 @@ mod tests {
         assert!(Arc::ptr_eq(&first, &second));
         assert_eq!(first.current_num_threads(), n);
         // Both reads ran on the one pool's threads.
-        let names = |()| {
-            on_threads(n, || {
-                Ok(std::thread::current().name().map(str::to_owned))
-            })
-            .unwrap()
-        };
+        let names =
+            |()| on_threads(n, || Ok(std::thread::current().name().map(str::to_owned))).unwrap();
         let (a, b) = (names(()), names(()));
         for name in [a, b] {
             let name = name.expect("a pool thread has a name");

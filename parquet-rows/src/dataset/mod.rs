@@ -432,7 +432,13 @@ impl Dataset {
         )??;
         let per_file: Vec<Vec<T>> = fetched
             .par_iter()
-            .map(|(fetched, file)| fetched.rows::<T>().threads(0).collect().map_err(|e| in_file(e, file)))
+            .map(|(fetched, file)| {
+                fetched
+                    .rows::<T>()
+                    .threads(0)
+                    .collect()
+                    .map_err(|e| in_file(e, file))
+            })
             .collect::<Result<_>>()?;
         Ok(per_file.into_iter().flatten().collect())
     }

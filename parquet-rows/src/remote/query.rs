@@ -202,7 +202,12 @@ impl RemoteFile {
     /// ```
     pub fn stream<'a, T: OwnedRow + 'a>(&'a self) -> impl Stream<Item = Result<Vec<T>>> + 'a {
         stream::iter(0..self.num_row_groups())
-            .map(move |g| async move { self.fetch_row_groups::<T>(&[g]).await?.rows::<T>().collect() })
+            .map(move |g| async move {
+                self.fetch_row_groups::<T>(&[g])
+                    .await?
+                    .rows::<T>()
+                    .collect()
+            })
             .buffered(2)
     }
 

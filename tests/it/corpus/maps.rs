@@ -128,10 +128,14 @@ pub(super) fn incorrect_map_schema() {
             pages.rows().unwrap_or_else(|e| panic!("{file}: rows: {e}"));
         streamed.extend(rows.iter().map(|r| r.my_map.to_json()));
     }
-    assert!(streamed == got, "{file}: row groups one at a time differ from load()");
+    assert!(
+        streamed == got,
+        "{file}: row groups one at a time differ from load()"
+    );
 
     let hashed: Vec<Value> = parquet
-        .rows::<IncorrectMapSchemaHashed>().collect()
+        .rows::<IncorrectMapSchemaHashed>()
+        .collect()
         .unwrap_or_else(|e| panic!("{file}: read as HashMap: {e}"))
         .iter()
         .map(|r| r.my_map.to_json())

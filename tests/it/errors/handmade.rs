@@ -221,7 +221,8 @@ fn row_counts_in_the_footer_that_disagree_with_the_pages() {
     assert_eq!(
         ParquetFile::from_bytes(same)
             .expect("open")
-            .rows::<OptionalX>().collect()
+            .rows::<OptionalX>()
+            .collect()
             .expect("read")
             .len(),
         100

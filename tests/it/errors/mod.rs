@@ -651,7 +651,10 @@ fn out_of_range_integers_read_their_low_bits() {
             assert_eq!(has_dictionary, dictionary, "{what}");
         }
         let file = ParquetFile::from_bytes(bytes).expect("open");
-        let narrow: Vec<Narrow> = file.rows().collect().expect("narrow fields read every value");
+        let narrow: Vec<Narrow> = file
+            .rows()
+            .collect()
+            .expect("narrow fields read every value");
         let bad = &narrow[BAD_ROW];
         assert_eq!(
             (bad.u8, bad.i8, bad.u16, bad.i16),
@@ -663,7 +666,10 @@ fn out_of_range_integers_read_their_low_bits() {
             ((BAD_ROW + 1) % 100) as u8,
             "{what}"
         );
-        let wide: Vec<Wide> = file.rows().collect().expect("wider fields read every value");
+        let wide: Vec<Wide> = file
+            .rows()
+            .collect()
+            .expect("wider fields read every value");
         assert_eq!(
             (wide[BAD_ROW].u8, wide[BAD_ROW].u16),
             (44, Some(65_535)),

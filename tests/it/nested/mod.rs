@@ -84,7 +84,8 @@ where
 
     let parquet = ParquetFile::from_bytes(file.clone()).expect("open");
     let got: Vec<T> = parquet
-        .rows().collect()
+        .rows()
+        .collect()
         .unwrap_or_else(|e| panic!("{what}: read: {e}"));
     same_rows(&format!("{what}, read"), &got, want);
 

@@ -333,7 +333,8 @@ fn read_seek_and_chunk_reader_sources() {
     assert_eq!(
         ParquetFile::from_reader(cursor)
             .unwrap()
-            .rows::<Spread>().collect()
+            .rows::<Spread>()
+            .collect()
             .unwrap(),
         want
     );
@@ -341,7 +342,9 @@ fn read_seek_and_chunk_reader_sources() {
     assert_eq!(chunks.rows::<Spread>().collect().unwrap(), want);
     let par: Vec<Spread> = ParquetFile::from_reader(std::io::Cursor::new(bytes.to_vec()))
         .unwrap()
-        .rows().threads(0).collect()
+        .rows()
+        .threads(0)
+        .collect()
         .unwrap();
     assert_eq!(par, want);
     // A truncated reader is an error.

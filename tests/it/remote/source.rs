@@ -138,7 +138,11 @@ fn blocking_twins_read_what_the_async_methods_read() {
         .collect::<parquet_rows::Result<_>>()
         .unwrap();
     assert_eq!(groups.len(), GROUPS);
-    let local: Vec<Spread> = ParquetFile::from_bytes(bytes).unwrap().rows().collect().unwrap();
+    let local: Vec<Spread> = ParquetFile::from_bytes(bytes)
+        .unwrap()
+        .rows()
+        .collect()
+        .unwrap();
     assert_eq!(groups.into_iter().flatten().collect::<Vec<_>>(), local);
 
     // Rows 100..2,100: the end of row group 0 and the start of row group 1.

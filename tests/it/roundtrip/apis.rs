@@ -47,7 +47,9 @@ fn streaming_and_single_row_groups_match_load() {
     // `load_row_group`.
     for (g, range) in ROW_GROUPS.iter().enumerate() {
         let pages = parquet
-            .rows::<AllTypes>().row_groups([g]).load()
+            .rows::<AllTypes>()
+            .row_groups([g])
+            .load()
             .expect("load_row_group");
         let rows: Vec<_> = pages
             .rows::<AllTypes>()
@@ -63,7 +65,9 @@ fn streaming_and_single_row_groups_match_load() {
         );
     }
     assert!(parquet
-        .rows::<AllTypes>().row_groups([ROW_GROUPS.len()]).load()
+        .rows::<AllTypes>()
+        .row_groups([ROW_GROUPS.len()])
+        .load()
         .is_err());
 }
 

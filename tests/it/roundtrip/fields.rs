@@ -29,7 +29,11 @@ fn zero_rows() {
         assert!(owned.is_empty(), "{what}");
         let mut streamed = 0;
         for group in 0..parquet.num_row_groups() {
-            let pages = parquet.rows::<AllTypes>().row_groups([group]).load().expect("row group");
+            let pages = parquet
+                .rows::<AllTypes>()
+                .row_groups([group])
+                .load()
+                .expect("row group");
             streamed += 1;
             assert!(pages.rows::<AllTypes>().expect("rows").is_empty(), "{what}");
         }
