@@ -61,7 +61,7 @@ fn parquet_rows_load_and_rows(file: &ParquetFile) -> usize {
 
 /// Owned rows in one call.
 fn parquet_rows_owned(file: &ParquetFile) -> Vec<TickOwned> {
-    file.read().expect("read owned ticks")
+    file.rows().collect().expect("read owned ticks")
 }
 
 /// An owned tick whose symbol is allocated once per dictionary entry, not per row.
@@ -75,7 +75,7 @@ struct TickArc {
 
 /// Owned rows sharing their symbols.
 fn parquet_rows_owned_arc(file: &ParquetFile) -> Vec<TickArc> {
-    file.read().expect("read owned ticks with Arc<str>")
+    file.rows().collect().expect("read owned ticks with Arc<str>")
 }
 
 // ---------------------------------------------------------------------------

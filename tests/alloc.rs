@@ -96,7 +96,7 @@ fn count_owned<T: parquet_rows::OwnedRow>(rows: usize, symbol: impl Fn(&T) -> &s
     let path = tick_file(rows);
     let file = ParquetFile::open(&path).expect("open tick file");
     let region = Region::new(GLOBAL);
-    let ticks: Vec<T> = file.read().expect("read");
+    let ticks: Vec<T> = file.rows().collect().expect("read");
     let calls = calls(region.change());
     assert_eq!(ticks.len(), rows);
     for i in [0, rows / 2, rows - 1] {
