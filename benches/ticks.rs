@@ -75,7 +75,9 @@ struct TickArc {
 
 /// Owned rows sharing their symbols.
 fn parquet_rows_owned_arc(file: &ParquetFile) -> Vec<TickArc> {
-    file.rows().collect().expect("read owned ticks with Arc<str>")
+    file.rows()
+        .collect()
+        .expect("read owned ticks with Arc<str>")
 }
 
 // ---------------------------------------------------------------------------

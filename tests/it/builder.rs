@@ -451,7 +451,7 @@ static DECODED_ON: std::sync::Mutex<Vec<std::thread::ThreadId>> = std::sync::Mut
 struct OnThread;
 
 impl TryFrom<i64> for OnThread {
-    type Error = std::convert::Infallible;
+    type Error = String; // never returned
 
     fn try_from(_: i64) -> std::result::Result<Self, Self::Error> {
         DECODED_ON.lock().unwrap().push(std::thread::current().id());

@@ -295,6 +295,7 @@ impl Pred {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // one list of every filtered path
 fn filtered_reads_equal_the_full_read_filtered() {
     let mut checked = 0;
     let mut pruned = 0;

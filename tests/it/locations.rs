@@ -126,6 +126,7 @@ fn around<F: RowFilter>(by_id: impl FnOnce(i64, i64) -> F, positional: F) -> [Qu
 
 /// The error of every path reading `T` from `bytes` (sequential,
 /// parallel, filtered and windowed, streaming, remote), named.
+#[allow(clippy::too_many_lines)] // one list of every path
 fn errors<T>(name: &str, bytes: &Bytes, queries: &[Query<FilterOf<T>>]) -> Vec<(String, String)>
 where
     T: OwnedRow + Send + std::fmt::Debug,

@@ -61,6 +61,18 @@ fn pairs(rows: usize, group: usize) -> Vec<(usize, Option<usize>)> {
 
 type Named<T> = Vec<(&'static str, Result<Vec<T>>)>;
 
+/// A read of `file` with the builder's own window (not the query's).
+fn windowed(
+    file: &ParquetFile,
+    (offset, limit): (usize, Option<usize>),
+) -> parquet_rows::RowsBuilder<'_, ParquetFile, Row> {
+    let b = file.rows::<Row>().offset(offset);
+    match limit {
+        Some(l) => b.limit(l),
+        None => b,
+    }
+}
+
 /// Every local read path's rows for the window `(offset, limit)`.
 fn local(
     bytes: &Bytes,
@@ -83,16 +95,6 @@ fn local(
         Ok(rows.iter().map(Borrowed::owned).collect())
     };
     // The builder's own window (not the query's) on the same rows.
-    fn windowed(
-        file: &ParquetFile,
-        (offset, limit): (usize, Option<usize>),
-    ) -> parquet_rows::RowsBuilder<'_, ParquetFile, Row> {
-        let b = file.rows::<Row>().offset(offset);
-        match limit {
-            Some(l) => b.limit(l),
-            None => b,
-        }
-    }
     let pair = (offset, limit);
     vec![
         (
