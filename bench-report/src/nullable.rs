@@ -321,8 +321,9 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
             variant("rows-reused", Kind::RowsOwned, |check| {
                 let reused = &mut reused;
                 reused.clear();
-                for group in l.file.row_groups::<OptTickInline>().expect("bind") {
-                    let pages = group.expect("load");
+                for group in 0..l.file.num_row_groups() {
+                    let pages = l.file.rows::<OptTickInline>().row_groups([group]).load();
+                    let pages = pages.expect("load");
                     pages.rows_into(reused).expect("rows_into");
                 }
                 output(reused, check, canon_inline)
