@@ -355,8 +355,10 @@ impl ParquetFile {
     /// Reads and decompresses, for every row group, the column chunks `T` reads.
     ///
     /// Only those columns are read (projection is automatic). The whole file's
-    /// bound columns are held in memory; use [`ParquetFile::row_groups`] for files
-    /// larger than memory.
+    /// bound columns are held in memory; for files larger than memory, load
+    /// one row group at a time (`file.rows::<T>().row_groups([i]).load()`)
+    /// or stream owned rows (`file.rows::<T>().stream()`). The one-line form
+    /// of `file.rows::<T>().load()` ([`ParquetFile::rows`]).
     pub fn load<'p, T: ParquetRow<'p>>(&self) -> Result<Pages> {
         self.rows::<T>().load()
     }

@@ -365,7 +365,7 @@ impl RemoteFile {
     }
 
     /// The pages of the rows of `T` matching `query`, like
-    /// [`ParquetFile::load_where`] on a local file: [`Pages::rows`] returns
+    /// a filtered `load` of a local file ([`ParquetFile::rows`]): [`Pages::rows`] returns
     /// exactly the matching rows.
     ///
     /// Fetches in two round trips: first what proves row groups and pages
