@@ -5,8 +5,8 @@
 //! |---|---|
 //! | `parquet-rows_borrowed_rows` | `pages.rows::<Tick>()`, pages loaded (read + decompressed) outside the timer |
 //! | `parquet-rows_borrowed_load+rows` | `file.load::<Tick>()` + `pages.rows()` |
-//! | `parquet-rows_owned_read` | `file.read::<TickOwned>()` |
-//! | `parquet-rows_owned_arc_read` | `file.read::<TickArc>()`: owned rows whose `Arc<str>` symbol is shared per dictionary entry |
+//! | `parquet-rows_owned_read` | `file.rows::<TickOwned>().collect()` |
+//! | `parquet-rows_owned_arc_read` | `file.rows::<TickArc>().collect()`: owned rows whose `Arc<str>` symbol is shared per dictionary entry |
 //! | `record-api_rows` | `get_row_iter(None)`, each `Row` dropped unread |
 //! | `record-api_accessors` | `get_row_iter(None)` + `get_timestamp_micros`/`get_string`/`get_double` into `Vec<TickOwned>` |
 //! | `column-api_read_records` | `get_typed_column_reader` + `read_records` into one `Vec` per column, zipped into `Vec<TickOwned>` |
@@ -61,7 +61,7 @@ fn parquet_rows_load_and_rows(file: &ParquetFile) -> usize {
 
 /// Owned rows in one call.
 fn parquet_rows_owned(file: &ParquetFile) -> Vec<TickOwned> {
-    file.read().expect("read owned ticks")
+    file.rows().collect().expect("read owned ticks")
 }
 
 /// An owned tick whose symbol is allocated once per dictionary entry, not per row.
@@ -75,7 +75,9 @@ struct TickArc {
 
 /// Owned rows sharing their symbols.
 fn parquet_rows_owned_arc(file: &ParquetFile) -> Vec<TickArc> {
-    file.read().expect("read owned ticks with Arc<str>")
+    file.rows()
+        .collect()
+        .expect("read owned ticks with Arc<str>")
 }
 
 // ---------------------------------------------------------------------------

@@ -75,8 +75,10 @@ fn main() -> Result<(), Box<dyn Error>> {
     //    row groups and pages that may hold the window.
     let (from, to) = (START + 500_000 * STEP, START + 573_000 * STEP);
     let start = Instant::now();
-    let window =
-        file.load_where::<Tick>(Tick::filter().ts().in_range(from..to).symbol().eq("EURUSD"))?;
+    let window = file
+        .rows::<Tick>()
+        .filter(Tick::filter().ts().in_range(from..to).symbol().eq("EURUSD"))
+        .load()?;
     let eurusd: Vec<Tick<'_>> = window.rows()?;
     let took = start.elapsed();
     let want = all
@@ -93,7 +95,10 @@ fn main() -> Result<(), Box<dyn Error>> {
     );
 
     // 2. Large trades of any symbol, owned rows.
-    let large: Vec<Quote> = file.read_where(Quote::filter().size().ge(9_000))?;
+    let large: Vec<Quote> = file
+        .rows()
+        .filter(Quote::filter().size().ge(9_000))
+        .collect()?;
     let want = all.iter().filter(|t| t.size >= 9_000).count();
     assert_eq!(large.len(), want);
     println!("size >= 9000:             {:>7} rows", large.len());
@@ -101,21 +106,26 @@ fn main() -> Result<(), Box<dyn Error>> {
     // 3. A symbol the file does not hold: the dictionaries (or bloom
     //    filters) rule out every row group; nothing is decoded.
     let none = file
-        .stream_where::<Quote>(Quote::filter().symbol().eq("XAUUSD"))?
+        .rows::<Quote>()
+        .filter(Quote::filter().symbol().eq("XAUUSD"))
+        .stream()?
         .count();
     assert_eq!(none, 0);
     println!("XAUUSD:                   {none:>7} rows");
 
     // A window over the matches: the 11th to 15th EURUSD ticks after `from`.
-    let window_of_five: Vec<Quote> = file.read_where(
-        Quote::filter()
-            .ts()
-            .ge(from)
-            .symbol()
-            .eq("EURUSD")
-            .offset(10)
-            .limit(5),
-    )?;
+    let window_of_five: Vec<Quote> = file
+        .rows()
+        .filter(
+            Quote::filter()
+                .ts()
+                .ge(from)
+                .symbol()
+                .eq("EURUSD")
+                .offset(10)
+                .limit(5),
+        )
+        .collect()?;
     assert_eq!(window_of_five.len(), 5);
     println!(
         "5 EURUSD ticks after 10 skipped: first at ts {}",

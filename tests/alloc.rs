@@ -90,13 +90,13 @@ struct TickInline {
     ask: f64,
 }
 
-/// Allocation calls of `file.read::<T>()` on the tick file of `rows` rows,
+/// Allocation calls of `file.rows::<T>().collect()` on the tick file of `rows` rows,
 /// and the rows' symbols for a check.
 fn count_owned<T: parquet_rows::OwnedRow>(rows: usize, symbol: impl Fn(&T) -> &str) -> usize {
     let path = tick_file(rows);
     let file = ParquetFile::open(&path).expect("open tick file");
     let region = Region::new(GLOBAL);
-    let ticks: Vec<T> = file.read().expect("read");
+    let ticks: Vec<T> = file.rows().collect().expect("read");
     let calls = calls(region.change());
     assert_eq!(ticks.len(), rows);
     for i in [0, rows / 2, rows - 1] {

@@ -274,7 +274,7 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
         }),
         variant("rows-owned", Kind::RowsOwned, |check| {
             output(
-                &l.file.read::<DeltaOwned>().expect("read"),
+                &l.file.rows::<DeltaOwned>().collect().expect("read"),
                 check,
                 Clone::clone,
             )

@@ -447,7 +447,7 @@ fn ts_timestamp(rounds: usize) {
                 "rows-filtered-borrowed",
                 Box::new(|| {
                     let pages = file
-                        .load_where::<TickTs>(TickTs::filter().ts().in_range(lo_us..hi_us))
+                        .rows::<TickTs>().filter(TickTs::filter().ts().in_range(lo_us..hi_us)).load()
                         .expect("load_where");
                     pages.rows::<TickTs>().expect("rows").len()
                 }),
@@ -456,7 +456,7 @@ fn ts_timestamp(rounds: usize) {
                 "rows-filtered-millis",
                 Box::new(|| {
                     let pages = file
-                        .load_where::<TickTs>(TickTs::filter().ts().in_range(lo_ms..hi_ms))
+                        .rows::<TickTs>().filter(TickTs::filter().ts().in_range(lo_ms..hi_ms)).load()
                         .expect("load_where");
                     pages.rows::<TickTs>().expect("rows").len()
                 }),
@@ -464,9 +464,7 @@ fn ts_timestamp(rounds: usize) {
             (
                 "rows-filtered-owned",
                 Box::new(|| {
-                    file.read_where::<TickTsOwned>(
-                        TickTsOwned::filter().ts().in_range(lo_us..hi_us),
-                    )
+                    file.rows::<TickTsOwned>().filter(TickTsOwned::filter().ts().in_range(lo_us..hi_us)).collect()
                     .expect("read_where")
                     .len()
                 }),
@@ -475,7 +473,7 @@ fn ts_timestamp(rounds: usize) {
                 "owned-full-then-by-hand",
                 Box::new(|| {
                     let key = |t: &parquet_rows::Timestamp| t.to_unit(parquet_rows::Unit::Micros);
-                    file.read::<TickTsOwned>()
+                    file.rows::<TickTsOwned>().collect()
                         .expect("read")
                         .into_iter()
                         .filter(|t| {
@@ -542,7 +540,7 @@ pub fn run(rounds: usize) {
                 "rows-filtered-borrowed",
                 Box::new(|| {
                     let pages = file
-                        .load_where::<Tick>(Tick::filter().ts().in_range(lo..hi))
+                        .rows::<Tick>().filter(Tick::filter().ts().in_range(lo..hi)).load()
                         .expect("load_where");
                     pages.rows::<Tick>().expect("rows").len()
                 }),
@@ -550,7 +548,7 @@ pub fn run(rounds: usize) {
             (
                 "rows-filtered-owned",
                 Box::new(|| {
-                    file.read_where::<TickOwned>(TickOwned::filter().ts().in_range(lo..hi))
+                    file.rows::<TickOwned>().filter(TickOwned::filter().ts().in_range(lo..hi)).collect()
                         .expect("read_where")
                         .len()
                 }),
@@ -588,7 +586,7 @@ pub fn run(rounds: usize) {
     // `ts` predicate for comparison (the file is sorted by `ts`).
     let tail = TICK_ROWS - 1000;
     let check = file
-        .read_where::<TickOwned>(TickOwned::filter().offset(tail))
+        .rows::<TickOwned>().filter(TickOwned::filter().offset(tail)).collect()
         .expect("read_where");
     assert!(
         check.len() == 1000 && check[0].ts == ts_of(tail),
@@ -612,7 +610,7 @@ pub fn run(rounds: usize) {
                 "offset-borrowed",
                 Box::new(|| {
                     let pages = file
-                        .load_where::<Tick>(Tick::filter().offset(tail))
+                        .rows::<Tick>().filter(Tick::filter().offset(tail)).load()
                         .expect("load_where");
                     pages.rows::<Tick>().expect("rows").len()
                 }),
@@ -620,7 +618,7 @@ pub fn run(rounds: usize) {
             (
                 "offset-owned",
                 Box::new(|| {
-                    file.read_where::<TickOwned>(TickOwned::filter().offset(tail))
+                    file.rows::<TickOwned>().filter(TickOwned::filter().offset(tail)).collect()
                         .expect("read_where")
                         .len()
                 }),
@@ -628,7 +626,7 @@ pub fn run(rounds: usize) {
             (
                 "ts-ge-owned",
                 Box::new(|| {
-                    file.read_where::<TickOwned>(TickOwned::filter().ts().ge(ts_of(tail)))
+                    file.rows::<TickOwned>().filter(TickOwned::filter().ts().ge(ts_of(tail))).collect()
                         .expect("read_where")
                         .len()
                 }),
@@ -652,10 +650,10 @@ pub fn run(rounds: usize) {
     .expect("arrow metadata");
     let meta = arrow_meta.metadata().clone();
     let expected = file
-        .read_where::<TickOwned>(TickOwned::filter().symbol().eq(want.as_str()))
+        .rows::<TickOwned>().filter(TickOwned::filter().symbol().eq(want.as_str())).collect()
         .expect("read_where")
         .len();
-    let full = file.read::<TickOwned>().expect("read");
+    let full = file.rows::<TickOwned>().collect().expect("read");
     assert_eq!(
         expected,
         full.iter().filter(|t| t.symbol == want).count(),
@@ -681,7 +679,7 @@ pub fn run(rounds: usize) {
                 "rows-filtered-borrowed",
                 Box::new(|| {
                     let pages = file
-                        .load_where::<Tick>(Tick::filter().symbol().eq(w.as_str()))
+                        .rows::<Tick>().filter(Tick::filter().symbol().eq(w.as_str())).load()
                         .expect("load_where");
                     pages.rows::<Tick>().expect("rows").len()
                 }),
@@ -689,7 +687,7 @@ pub fn run(rounds: usize) {
             (
                 "rows-filtered-owned",
                 Box::new(|| {
-                    file.read_where::<TickOwned>(TickOwned::filter().symbol().eq(w.as_str()))
+                    file.rows::<TickOwned>().filter(TickOwned::filter().symbol().eq(w.as_str())).collect()
                         .expect("read_where")
                         .len()
                 }),
@@ -901,7 +899,7 @@ fn bid_query(
     below: f64,
     rounds: usize,
 ) {
-    let full = file.read::<TickOwned>().expect("read");
+    let full = file.rows::<TickOwned>().collect().expect("read");
     let expected = full.iter().filter(|t| t.bid < below).count();
     drop(full);
     let groups: Vec<usize> = (0..file.num_row_groups()).collect();
@@ -923,7 +921,7 @@ fn bid_query(
                 "rows-filtered-borrowed",
                 Box::new(|| {
                     let pages = file
-                        .load_where::<Tick>(Tick::filter().bid().lt(below))
+                        .rows::<Tick>().filter(Tick::filter().bid().lt(below)).load()
                         .expect("load_where");
                     pages.rows::<Tick>().expect("rows").len()
                 }),
@@ -931,14 +929,14 @@ fn bid_query(
             (
                 "rows-filtered-owned",
                 Box::new(|| {
-                    file.read_where::<TickOwned>(TickOwned::filter().bid().lt(below))
+                    file.rows::<TickOwned>().filter(TickOwned::filter().bid().lt(below)).collect()
                         .expect("read_where")
                         .len()
                 }),
             ),
             (
                 "full-owned",
-                Box::new(|| file.read::<TickOwned>().expect("read").len()),
+                Box::new(|| file.rows::<TickOwned>().collect().expect("read").len()),
             ),
             (
                 "arrow-rowfilter",

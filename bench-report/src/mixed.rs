@@ -512,7 +512,7 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
         }),
         variant("rows-owned", Kind::RowsOwned, |check| {
             output(
-                &l.file.read::<MixedOwned>().expect("read"),
+                &l.file.rows::<MixedOwned>().collect().expect("read"),
                 check,
                 Clone::clone,
             )

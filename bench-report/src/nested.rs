@@ -350,7 +350,7 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
         }),
         variant("rows-owned", Kind::RowsOwned, |check| {
             output(
-                &l.file.read::<OrderOwned>().expect("read"),
+                &l.file.rows::<OrderOwned>().collect().expect("read"),
                 check,
                 Clone::clone,
             )

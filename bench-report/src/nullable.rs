@@ -301,11 +301,11 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
                 output(&rows, check, canon)
             }),
             variant("rows-owned", Kind::RowsOwned, |check| {
-                let rows = l.file.read::<OptTickOwned>().expect("read");
+                let rows = l.file.rows::<OptTickOwned>().collect().expect("read");
                 output(&rows, check, Clone::clone)
             }),
             variant("rows-arc", Kind::RowsOwned, |check| {
-                let rows = l.file.read::<OptTickArc>().expect("read");
+                let rows = l.file.rows::<OptTickArc>().collect().expect("read");
                 output(&rows, check, |t| OptTickOwned {
                     ts: t.ts,
                     symbol: t.symbol.as_deref().map(str::to_owned),
@@ -315,21 +315,22 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
                 })
             }),
             variant("rows-inline", Kind::RowsOwned, |check| {
-                let rows = l.file.read::<OptTickInline>().expect("read");
+                let rows = l.file.rows::<OptTickInline>().collect().expect("read");
                 output(&rows, check, canon_inline)
             }),
             variant("rows-reused", Kind::RowsOwned, |check| {
                 let reused = &mut reused;
                 reused.clear();
-                for group in l.file.row_groups::<OptTickInline>().expect("bind") {
-                    let pages = group.expect("load");
+                for group in 0..l.file.num_row_groups() {
+                    let pages = l.file.rows::<OptTickInline>().row_groups([group]).load();
+                    let pages = pages.expect("load");
                     pages.rows_into(reused).expect("rows_into");
                 }
                 output(reused, check, canon_inline)
             }),
             variant("rows-par-1t", Kind::RowsInfo, |check| {
                 p1.install(|| {
-                    let pages = l.file.par_load::<OptTick>().expect("par_load");
+                    let pages = l.file.rows::<OptTick>().threads(0).load().expect("par_load");
                     output(
                         &pages.par_rows::<OptTick>().expect("par_rows"),
                         check,
@@ -339,7 +340,7 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
             }),
             variant("rows-par-2t", Kind::RowsInfo, |check| {
                 p2.install(|| {
-                    let pages = l.file.par_load::<OptTick>().expect("par_load");
+                    let pages = l.file.rows::<OptTick>().threads(0).load().expect("par_load");
                     output(
                         &pages.par_rows::<OptTick>().expect("par_rows"),
                         check,
@@ -350,7 +351,7 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
             variant("rows-par-owned-2t", Kind::RowsInfo, |check| {
                 p2.install(|| {
                     output(
-                        &l.file.par_read::<OptTickOwned>().expect("par_read"),
+                        &l.file.rows::<OptTickOwned>().threads(0).collect().expect("par_read"),
                         check,
                         Clone::clone,
                     )

@@ -48,7 +48,7 @@ pub fn run(rounds: usize) {
             "sync-owned",
             Box::new(|| {
                 let file = ParquetFile::from_bytes(bytes.clone()).expect("open");
-                black_box(file.read::<TickOwned>().expect("read")).len()
+                black_box(file.rows::<TickOwned>().collect().expect("read")).len()
             }),
         ),
         (

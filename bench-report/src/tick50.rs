@@ -283,13 +283,13 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
         }),
         variant("rows-owned", Kind::RowsOwned, |check| {
             output(
-                &l.file.read::<Tick50Owned>().expect("read"),
+                &l.file.rows::<Tick50Owned>().collect().expect("read"),
                 check,
                 Clone::clone,
             )
         }),
         variant("rows-arc", Kind::RowsOwned, |check| {
-            let rows = l.file.read::<Tick50Arc>().expect("read");
+            let rows = l.file.rows::<Tick50Arc>().collect().expect("read");
             output(&rows, check, |t| Tick50Owned {
                 ts: t.ts,
                 symbol: t.symbol.to_string(),
@@ -304,13 +304,13 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
         // load (sequential) + par_rows, in a pool of 1 and of 2 threads.
         variant("rows-par-1t", Kind::RowsInfo, |check| {
             p1.install(|| {
-                let pages = l.file.par_load::<Tick50>().expect("par_load");
+                let pages = l.file.rows::<Tick50>().threads(0).load().expect("par_load");
                 output(&pages.par_rows::<Tick50>().expect("par_rows"), check, canon)
             })
         }),
         variant("rows-par-2t", Kind::RowsInfo, |check| {
             p2.install(|| {
-                let pages = l.file.par_load::<Tick50>().expect("par_load");
+                let pages = l.file.rows::<Tick50>().threads(0).load().expect("par_load");
                 output(&pages.par_rows::<Tick50>().expect("par_rows"), check, canon)
             })
         }),
@@ -337,7 +337,7 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
         variant("rows-par-owned-1t", Kind::RowsInfo, |check| {
             p1.install(|| {
                 output(
-                    &l.file.par_read::<Tick50Owned>().expect("par_read"),
+                    &l.file.rows::<Tick50Owned>().threads(0).collect().expect("par_read"),
                     check,
                     Clone::clone,
                 )
@@ -346,7 +346,7 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
         variant("rows-par-owned-2t", Kind::RowsInfo, |check| {
             p2.install(|| {
                 output(
-                    &l.file.par_read::<Tick50Owned>().expect("par_read"),
+                    &l.file.rows::<Tick50Owned>().threads(0).collect().expect("par_read"),
                     check,
                     Clone::clone,
                 )

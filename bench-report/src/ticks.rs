@@ -229,11 +229,11 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
                 output(&rows, check, canon_borrowed)
             }),
             variant("rows-owned", Kind::RowsOwned, |check| {
-                let rows = l.file.read::<TickOwned>().expect("read");
+                let rows = l.file.rows::<TickOwned>().collect().expect("read");
                 output(&rows, check, Clone::clone)
             }),
             variant("rows-arc", Kind::RowsOwned, |check| {
-                let rows = l.file.read::<TickArc>().expect("read");
+                let rows = l.file.rows::<TickArc>().collect().expect("read");
                 output(&rows, check, |t| TickOwned {
                     ts: t.ts,
                     symbol: t.symbol.to_string(),
@@ -247,7 +247,7 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
             }),
             variant("rows-par-1t", Kind::RowsInfo, |check| {
                 pools[0].install(|| {
-                    let pages = l.file.par_load::<Tick>().expect("par_load");
+                    let pages = l.file.rows::<Tick>().threads(0).load().expect("par_load");
                     output(
                         &pages.par_rows::<Tick>().expect("par_rows"),
                         check,
@@ -257,7 +257,7 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
             }),
             variant("rows-par-2t", Kind::RowsInfo, |check| {
                 pools[1].install(|| {
-                    let pages = l.file.par_load::<Tick>().expect("par_load");
+                    let pages = l.file.rows::<Tick>().threads(0).load().expect("par_load");
                     output(
                         &pages.par_rows::<Tick>().expect("par_rows"),
                         check,

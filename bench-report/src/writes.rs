@@ -299,7 +299,7 @@ pub fn filters(rounds: usize) {
     };
     let range = || {
         let pages = file
-            .load_where::<Tick>(Tick::filter().ts().in_range(lo..hi))
+            .rows::<Tick>().filter(Tick::filter().ts().in_range(lo..hi)).load()
             .expect("load_where");
         pages.rows::<Tick>().expect("rows").len()
     };

@@ -29,5 +29,5 @@ pub fn decode(file: &parquet_rows::ParquetFile) {
     if let Ok(pages) = file.load::<Everything>() {
         let _ = pages.rows::<Everything>();
     }
-    let _ = file.read::<Owned>();
+    let _ = file.rows::<Owned>().collect();
 }

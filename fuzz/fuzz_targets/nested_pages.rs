@@ -87,7 +87,7 @@ fuzz_target!(|edits: &[u8]| {
         if let Ok(pages) = f.load::<Order>() {
             let _ = pages.rows::<Order>();
         }
-        let _ = f.read::<Other>();
-        let _ = f.read::<Hashed>();
+        let _ = f.rows::<Other>().collect();
+        let _ = f.rows::<Hashed>().collect();
     }
 });

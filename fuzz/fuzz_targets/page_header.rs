@@ -80,6 +80,6 @@ fuzz_target!(|bytes: &[u8]| {
         if let Ok(pages) = file.load::<Big>() {
             let _ = pages.rows::<Big>();
         }
-        let _ = file.read::<Required>();
+        let _ = file.rows::<Required>().collect();
     }
 });

@@ -186,7 +186,7 @@ fn file_code(dir: &Path, i: usize, file: &str) -> Result<(String, String), Strin
         Ok(rows.len())
     }});
     check(&mut failed, {file:?}, \"owned\", {rows}, {fails}, || {{
-        Ok(parquet_rows::ParquetFile::open({path})?.read::<f{i}::owned::Row>()?.len())
+        Ok(parquet_rows::ParquetFile::open({path})?.rows::<f{i}::owned::Row>().collect()?.len())
     }});
 "
     );

@@ -147,7 +147,7 @@ pub fn filter_impls(
         }
     });
     let partition_test = partition_test(cont, krate);
-    let filter_doc = format!("A filter on the rows of [`{ident}`], for `ParquetFile::load_where`, `read_where` and `stream_where`.");
+    let filter_doc = format!("A filter on the rows of [`{ident}`], for a read's `filter` (`file.rows::<{ident}>().filter(..)`).");
     quote! {
         // A struct whose filter is never used must not warn.
         #[automatically_derived]

@@ -13,7 +13,7 @@ use crate::bind::{bind, Binding};
 use crate::chunk::{Seeker, Source};
 use crate::error::{Error, Location, Result};
 use crate::filter::plan::{plan, window_rows, GroupPlan, GroupWindows, Input, ReadPlan};
-use crate::filter::{FilterOf, Query, Selection, Window};
+use crate::filter::{FilterOf, Selection, Window};
 use crate::footer::{read_footer, Footer};
 use crate::group::LoadedRowGroup;
 use crate::load::Loader;
@@ -38,9 +38,9 @@ use crate::row::{OwnedRow, ParquetRow};
 /// let pages = file.load::<Tick>()?;
 /// let ticks: Vec<Tick<'_>> = pages.rows()?;
 ///
-/// // Streaming: one row group at a time.
-/// for pages in file.row_groups::<Tick>()? {
-///     let pages = pages?;
+/// // One row group at a time: its pages, then its rows.
+/// for group in 0..file.num_row_groups() {
+///     let pages = file.rows::<Tick>().row_groups([group]).load()?;
 ///     let ticks: Vec<Tick<'_>> = pages.rows()?;
 /// }
 /// # Ok(()) }
@@ -124,7 +124,7 @@ impl ParquetFile {
     /// # let bytes = parquet_rows::doc_support::tick_file(10)?;
     /// // `Bytes`, `std::fs::File`, `Arc<impl ReadAt>` are sources.
     /// let file = ParquetFile::from_source(bytes)?;
-    /// assert_eq!(file.read::<Tick>()?.len(), 10);
+    /// assert_eq!(file.rows::<Tick>().collect()?.len(), 10);
     /// # Ok(()) }
     /// ```
     pub fn from_source(source: impl crate::source::ReadAt + 'static) -> Result<Self> {
@@ -152,7 +152,7 @@ impl ParquetFile {
     /// # fn main() -> parquet_rows::Result<()> {
     /// # let bytes = parquet_rows::doc_support::tick_file(10)?;
     /// let reader = std::io::Cursor::new(bytes.to_vec());
-    /// let ticks: Vec<Tick> = ParquetFile::from_reader(reader)?.read()?;
+    /// let ticks: Vec<Tick> = ParquetFile::from_reader(reader)?.rows().collect()?;
     /// assert_eq!(ticks.len(), 10);
     /// # Ok(()) }
     /// ```
@@ -177,7 +177,7 @@ impl ParquetFile {
     /// // `bytes::Bytes` and `std::fs::File` are `ChunkReader`s, like any
     /// // reader of the `parquet` crate's users.
     /// let file = ParquetFile::from_chunk_reader(bytes)?;
-    /// assert_eq!(file.read::<Tick>()?.len(), 10);
+    /// assert_eq!(file.rows::<Tick>().collect()?.len(), 10);
     /// # Ok(()) }
     /// ```
     pub fn from_chunk_reader<C: ChunkReader + 'static>(reader: C) -> Result<Self> {
@@ -249,7 +249,7 @@ impl ParquetFile {
     }
 
     /// The row groups this file reads, in order, by their index in the footer.
-    fn group_list(&self) -> Vec<usize> {
+    pub(crate) fn group_list(&self) -> Vec<usize> {
         match &self.groups {
             Some(groups) => groups.to_vec(),
             None => (0..self.reader.num_row_groups()).collect(),
@@ -275,7 +275,7 @@ impl ParquetFile {
     /// # let bytes = parquet_rows::doc_support::tick_file(10)?;
     /// let file = ParquetFile::from_bytes(bytes)?
     ///     .with_partitions(Partitions::from_path("ticks/date=2026-01-02/part-0.parquet"));
-    /// let quotes: Vec<Quote> = file.read()?;
+    /// let quotes: Vec<Quote> = file.rows().collect()?;
     /// assert!(quotes.iter().all(|q| q.date == "2026-01-02"));
     /// # Ok(()) }
     /// ```
@@ -355,8 +355,10 @@ impl ParquetFile {
     /// Reads and decompresses, for every row group, the column chunks `T` reads.
     ///
     /// Only those columns are read (projection is automatic). The whole file's
-    /// bound columns are held in memory; use [`ParquetFile::row_groups`] for files
-    /// larger than memory.
+    /// bound columns are held in memory; for files larger than memory, load
+    /// one row group at a time (`file.rows::<T>().row_groups([i]).load()`)
+    /// or stream owned rows (`file.rows::<T>().stream()`). The one-line form
+    /// of `file.rows::<T>().load()` ([`ParquetFile::rows`]).
     pub fn load<'p, T: ParquetRow<'p>>(&self) -> Result<Pages> {
         self.rows::<T>().load()
     }
@@ -372,26 +374,11 @@ impl ParquetFile {
         Ok(self.pages(row_groups))
     }
 
-    /// Like [`ParquetFile::load`], reading and decompressing in parallel on
-    /// rayon's pool, as [`ParquetFile::par_read`] does: a task per row group, in which the
-    /// pages of its column chunks are decompressed a task per page (so a
-    /// file of one row group is decompressed on every thread too). Page
-    /// headers and the limits of [`ReadOptions`] are checked in file order
-    /// first; the pages and errors are those of [`ParquetFile::load`]. Pair it with
-    /// [`Pages::par_rows`] for borrowed rows decoded in parallel too.
-    ///
-    /// ```
-    /// # use parquet_rows::{ParquetFile, ParquetRow};
-    /// # #[derive(ParquetRow)] struct Tick<'a> { ts: i64, symbol: &'a str }
-    /// # fn main() -> parquet_rows::Result<()> {
-    /// # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(10)?)?;
-    /// let pages = file.par_load::<Tick>()?;
-    /// let ticks: Vec<Tick<'_>> = pages.par_rows()?;
-    /// # assert_eq!(ticks.len(), 10);
-    /// # Ok(()) }
-    /// ```
+    /// Every row group read, a task per row group on rayon's pool, its
+    /// pages decompressed a task per page (so a file of one row group is
+    /// decompressed on every thread too): the builder's `threads(n).load()`.
     #[cfg(feature = "rayon")]
-    pub fn par_load<'p, T: ParquetRow<'p>>(&self) -> Result<Pages> {
+    pub(crate) fn par_load_all<'p, T: ParquetRow<'p>>(&self) -> Result<Pages> {
         use rayon::prelude::*;
         let binding = self.bind::<T>()?;
         let row_groups = self
@@ -409,53 +396,8 @@ impl ParquetFile {
         self.load_columns(i, binding, &self.source, None, true)
     }
 
-    /// Like [`ParquetFile::load`], for row group `index` only.
-    pub fn load_row_group<'p, T: ParquetRow<'p>>(&self, index: usize) -> Result<Pages> {
-        let binding = self.bind::<T>()?;
-        if !self.group_list().contains(&index) {
-            let message = match &self.groups {
-                None => format!(
-                    "row group {index} does not exist; the file has {}",
-                    self.num_row_groups()
-                ),
-                Some(groups) => {
-                    format!("row group {index} was not fetched (row groups {groups:?} were)")
-                }
-            };
-            return Err(Error::Unsupported {
-                location: Location::default(),
-                message,
-            });
-        }
-        let group = self.load_group(index, &binding)?;
-        Ok(self.pages(vec![group]))
-    }
-
-    /// An iterator over the row groups, each loaded as its own [`Pages`] for `T`.
-    ///
-    /// `T` is checked against the schema here, once, before any row group is read.
-    pub fn row_groups<'p, T: ParquetRow<'p>>(&self) -> Result<RowGroups<'_>> {
-        Ok(RowGroups {
-            file: self,
-            binding: self.bind::<T>()?,
-            groups: self.group_list(),
-            next: 0,
-        })
-    }
-
-    /// Decodes every row of the file into owned rows.
-    ///
-    /// Row groups are loaded one at a time, so only one row group's pages are
-    /// in memory at once. `T` must own its data (no borrowed fields): for
-    /// `&str` fields use [`ParquetFile::load`] and [`Pages::rows`].
-    pub fn read<T>(&self) -> Result<Vec<T>>
-    where
-        T: OwnedRow,
-    {
-        self.rows::<T>().collect()
-    }
-
-    /// [`ParquetFile::read`]: row groups read and decoded one at a time.
+    /// Every row, row groups read and decoded one at a time: the builder's
+    /// `collect()` without a filter or a window.
     pub(crate) fn read_all<T>(&self) -> Result<Vec<T>>
     where
         T: OwnedRow,
@@ -478,39 +420,6 @@ impl ParquetFile {
             pages.decode_into(&binding, &mut out)?;
         }
         Ok(out)
-    }
-
-    /// Like [`ParquetFile::load`], only the row groups and pages that may
-    /// hold rows matching `query`; [`Pages::rows`] then returns exactly the
-    /// matching rows, in file order, within the query's offset and limit.
-    ///
-    /// Row groups whose statistics, dictionary or bloom filter prove that no
-    /// row matches are not read; with a page index, only the pages that may
-    /// match are.
-    /// Predicates on `#[parquet(partition)]` fields are decided once, from
-    /// the file's partition values ([`ParquetFile::with_partitions`]): when
-    /// one fails, no row group is read.
-    ///
-    /// ```
-    /// # use parquet_rows::{ParquetFile, ParquetRow};
-    /// #[derive(ParquetRow)]
-    /// struct Tick<'a> { ts: i64, symbol: &'a str, bid: f64, ask: f64 }
-    ///
-    /// # fn main() -> parquet_rows::Result<()> {
-    /// # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(100)?)?;
-    /// let t0 = 1_774_000_000_000_000; // the file's ticks are 137 µs apart from t0
-    /// let range = t0 + 20 * 137..t0 + 30 * 137;
-    /// let pages = file.load_where::<Tick>(Tick::filter().ts().in_range(range.clone()).symbol().eq("EURUSD"))?;
-    /// let ticks: Vec<Tick<'_>> = pages.rows()?;
-    /// assert_eq!(ticks.len(), 10);
-    /// assert!(ticks.iter().all(|t| range.contains(&t.ts) && t.symbol == "EURUSD"));
-    /// # Ok(()) }
-    /// ```
-    pub fn load_where<'p, T: ParquetRow<'p>>(
-        &self,
-        query: impl Into<Query<T::Filter>>,
-    ) -> Result<Pages> {
-        self.rows::<T>().filter(query).load()
     }
 
     /// The pages of the rows of `selection`: every row group planned, then
@@ -549,30 +458,6 @@ impl ParquetFile {
         let mut pages = self.pages(row_groups);
         pages.filter = filtered(plan.selection);
         Ok(pages)
-    }
-
-    /// The owned rows matching `query`, in file order: [`ParquetFile::read`]
-    /// with the row groups, pages and rows that cannot match left out.
-    ///
-    /// ```
-    /// # use parquet_rows::{ParquetFile, ParquetRow, RowFilter};
-    /// #[derive(ParquetRow)]
-    /// struct Quote { ts: i64, symbol: String, bid: f64 }
-    ///
-    /// # fn main() -> parquet_rows::Result<()> {
-    /// # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(100)?)?;
-    /// let quotes: Vec<Quote> = file.read_where(Quote::filter().symbol().eq("EURUSD").limit(3))?;
-    /// assert_eq!(quotes.len(), 3);
-    /// # Ok(()) }
-    /// ```
-    pub fn read_where<T>(
-        &self,
-        query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
-    ) -> Result<Vec<T>>
-    where
-        T: OwnedRow,
-    {
-        self.rows::<T>().filter(query).collect()
     }
 
     /// The rows of `selection`: every row group planned first, the output
@@ -645,75 +530,32 @@ impl ParquetFile {
         })
     }
 
-    /// A streaming iterator over every row of the file, as owned rows: one
-    /// row group is in memory at a time.
-    ///
-    /// ```
-    /// # use parquet_rows::{ParquetFile, ParquetRow};
-    /// # #[derive(ParquetRow)] struct Quote { ts: i64, symbol: String }
-    /// # fn main() -> parquet_rows::Result<()> {
-    /// # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(10)?)?;
-    /// for quote in file.stream::<Quote>()? {
-    ///     let quote = quote?;
-    /// #   assert!(quote.ts >= 0);
-    /// }
-    /// # Ok(()) }
-    /// ```
-    pub fn stream<T>(&self) -> Result<Rows<'_, T>>
-    where
-        T: OwnedRow,
-    {
-        self.rows::<T>().stream()
-    }
-
-    /// Like [`ParquetFile::stream`], over the rows matching `query`; row groups
-    /// that cannot match are not read.
-    pub fn stream_where<T>(
+    /// The rows of row group `index` (within the rows `within` of a
+    /// positional window) that `selection` and what is left of `window`
+    /// keep, planned, loaded and decoded: a stream's next row group. The
+    /// output is checked against the rows the plan may return, at most what
+    /// the window has left (a stream holds one row group's rows at a time).
+    pub(crate) fn read_group<T: OwnedRow>(
         &self,
-        query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
-    ) -> Result<Rows<'_, T>>
-    where
-        T: OwnedRow,
-    {
-        self.rows::<T>().filter(query).stream()
-    }
-
-    /// The stream of the rows of `selection` read from `file` (this file,
-    /// or a narrowing of it the stream owns).
-    pub(crate) fn stream_selection<T: OwnedRow>(
-        file: Held<'_>,
-        selection: Selection,
-    ) -> Result<Rows<'_, T>> {
-        let binding = file.bind::<T>()?;
-        let (selection, groups) = match selection.for_partitions::<FilterOf<T>>(&file.partitions)? {
-            Some(selection) => (selection, file.group_list()),
-            None => (selection, Vec::new()), // no row of the file can match
+        index: usize,
+        within: Option<Range<usize>>,
+        binding: &Binding,
+        selection: &Selection,
+        window: &mut Window,
+    ) -> Result<Vec<T>> {
+        let mut rows = Vec::new();
+        let Some(plan) = self.plan_group(index, binding, selection, within, &self.source)? else {
+            return Ok(rows);
         };
-        let (windows, selection) = file.windows(&selection, &groups)?;
-        Ok(Rows {
-            file,
-            binding,
-            window: Window::of(&selection),
-            selection,
-            groups,
-            windows,
-            next: 0,
-            buffer: Vec::new().into_iter(),
-            failed: false,
-        })
-    }
-
-    /// Like [`ParquetFile::read_where`], one row group per rayon task (as
-    /// [`ParquetFile::par_read`]); the rows are identical and in file order.
-    #[cfg(feature = "rayon")]
-    pub fn par_read_where<T>(
-        &self,
-        query: impl Into<Query<<T as ParquetRow<'static>>::Filter>>,
-    ) -> Result<Vec<T>>
-    where
-        T: OwnedRow + Send,
-    {
-        self.rows::<T>().filter(query).threads(0).collect()
+        let most = window
+            .take
+            .map_or(plan.rows.len(), |t| t.min(plan.rows.len()));
+        self.options.check_output::<T>(most)?;
+        let group = self.load_columns(index, binding, &self.source, Some(&plan), false)?;
+        let pages = self.pages(vec![group]);
+        let group = &pages.row_groups[0];
+        pages.decode_where(group, binding, selection, window, &mut rows)?;
+        Ok(rows)
     }
 
     /// The rows of `query`, planned, loaded and decoded a task per row
@@ -757,25 +599,8 @@ impl ParquetFile {
         Ok(out)
     }
 
-    /// Like [`ParquetFile::read`], decoding in parallel on rayon's pool; the
-    /// rows are identical and in file order.
-    ///
-    /// Each row group is a task that reads, decompresses (a task per page)
-    /// and decodes it; a row group too large for the pool's threads to
-    /// share row groups is decoded in row ranges, a task each, as
-    /// [`Pages::par_rows`] does. I/O and decompression run in parallel too:
-    /// every source is read by position (a file with `pread`, through the
-    /// one handle), except a `Read + Seek` ([`ParquetFile::from_reader`]),
-    /// whose reads take turns on its cursor.
-    #[cfg(feature = "rayon")]
-    pub fn par_read<T>(&self) -> Result<Vec<T>>
-    where
-        T: OwnedRow + Send,
-    {
-        self.rows::<T>().threads(0).collect()
-    }
-
-    /// [`ParquetFile::par_read`] on rayon's current pool.
+    /// Every row, decoded on rayon's current pool: the builder's
+    /// `threads(n).collect()` without a filter or a window.
     #[cfg(feature = "rayon")]
     pub(crate) fn par_read_all<T>(&self) -> Result<Vec<T>>
     where
@@ -839,7 +664,7 @@ impl ParquetFile {
     /// counts), and the selection left for the rows loaded (every one).
     /// `None` and `selection` itself otherwise: its window counts matching
     /// rows, known only once they are tested.
-    fn windows(
+    pub(crate) fn windows(
         &self,
         selection: &Selection,
         groups: &[usize],
@@ -915,155 +740,6 @@ impl ParquetFile {
             writer: crate::quirks::Writer::of(self.reader.metadata().file_metadata().created_by()),
         }
         .load(binding, plan)
-    }
-}
-
-/// A file a stream reads: the caller's, or a narrowing of it (row groups,
-/// options) made by a builder, which the stream then owns.
-#[derive(Debug)]
-pub(crate) enum Held<'f> {
-    Borrowed(&'f ParquetFile),
-    Owned(Box<ParquetFile>),
-}
-
-impl std::ops::Deref for Held<'_> {
-    type Target = ParquetFile;
-
-    fn deref(&self) -> &ParquetFile {
-        match self {
-            Held::Borrowed(file) => file,
-            Held::Owned(file) => file,
-        }
-    }
-}
-
-/// Iterator over a file's row groups, each loaded as [`Pages`]; see
-/// [`ParquetFile::row_groups`].
-#[derive(Debug)]
-pub struct RowGroups<'f> {
-    file: &'f ParquetFile,
-    binding: Binding,
-    groups: Vec<usize>, // the row groups read, by index in the footer
-    next: usize,        // invariant: <= groups.len()
-}
-
-impl Iterator for RowGroups<'_> {
-    type Item = Result<Pages>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let index = *self.groups.get(self.next)?;
-        self.next += 1;
-        Some(
-            self.file
-                .load_group(index, &self.binding)
-                .map(|group| self.file.pages(vec![group])),
-        )
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.groups.len() - self.next;
-        (left, Some(left))
-    }
-}
-
-/// A streaming iterator over a file's owned rows (all of them, or those
-/// matching a query), one row group in memory at a time; see
-/// [`ParquetFile::stream`] and [`ParquetFile::stream_where`].
-///
-/// After an error it returns `None`.
-#[derive(Debug)]
-pub struct Rows<'f, T> {
-    file: Held<'f>,
-    binding: Binding,
-    selection: Selection,
-    window: Window,                // what is left of the query's offset and limit
-    groups: Vec<usize>,            // the row groups to read, by index in the footer
-    windows: Option<GroupWindows>, // per entry of `groups`: the rows a positional window keeps
-    next: usize,                   // the next entry of `groups` to read; invariant: <= groups.len()
-    buffer: std::vec::IntoIter<T>, // the current row group's matching rows
-    failed: bool,                  // an error was returned: the iterator is done
-}
-
-impl<T: OwnedRow> Rows<'_, T> {
-    /// The matching rows of the next row group that has any, or `None` at
-    /// the end (or when the limit is reached).
-    pub(crate) fn next_group(&mut self) -> Result<Option<Vec<T>>> {
-        let file = &*self.file;
-        while self.next < self.groups.len() && !self.window.full() {
-            let (index, within) = (
-                self.groups[self.next],
-                self.windows.as_ref().map(|w| w[self.next].clone()),
-            );
-            self.next += 1;
-            let Some(plan) =
-                file.plan_group(index, &self.binding, &self.selection, within, &file.source)?
-            else {
-                continue;
-            };
-            // A stream holds one row group's rows at a time: the rows this
-            // one's plan may return, at most what the window has left.
-            let rows = self
-                .window
-                .take
-                .map_or(plan.rows.len(), |t| t.min(plan.rows.len()));
-            file.options.check_output::<T>(rows)?;
-            let group =
-                file.load_columns(index, &self.binding, &file.source, Some(&plan), false)?;
-            let mut rows = Vec::new();
-            let pages = file.pages(vec![group]);
-            let group = &pages.row_groups[0];
-            pages.decode_where(
-                group,
-                &self.binding,
-                &self.selection,
-                &mut self.window,
-                &mut rows,
-            )?;
-            if !rows.is_empty() {
-                return Ok(Some(rows));
-            }
-        }
-        Ok(None)
-    }
-}
-
-impl<T: OwnedRow> Rows<'_, T> {
-    /// The rows of the next row group that holds any (see
-    /// [`crate::builder::Batches`]); `None` at the end and after an error.
-    pub(crate) fn next_batch(&mut self) -> Option<Result<Vec<T>>> {
-        if self.failed {
-            return None;
-        }
-        match self.next_group() {
-            Ok(rows) => rows.map(Ok),
-            Err(e) => {
-                self.failed = true;
-                Some(Err(e))
-            }
-        }
-    }
-}
-
-impl<T: OwnedRow> Iterator for Rows<'_, T> {
-    type Item = Result<T>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if let Some(row) = self.buffer.next() {
-                return Some(Ok(row));
-            }
-            if self.failed {
-                return None;
-            }
-            match self.next_group() {
-                Ok(Some(rows)) => self.buffer = rows.into_iter(),
-                Ok(None) => return None,
-                Err(e) => {
-                    self.failed = true;
-                    return Some(Err(e));
-                }
-            }
-        }
     }
 }
 

@@ -117,6 +117,21 @@ impl<'p> RowGroup<'_, 'p> {
         self.runs.unwrap_or(&self.whole)
     }
 
+    /// The row of the row group (in the file, not among the rows loaded)
+    /// where this view's rows start: the first row loaded (a page index may
+    /// have left out the pages before it) plus the view's start among the
+    /// loaded rows (a parallel reader's range).
+    pub(crate) fn first_row(&self) -> usize {
+        // Every column of a row group is loaded for the same rows; its
+        // first loaded page starts `leading` rows before them.
+        let loaded = self
+            .group
+            .columns
+            .first()
+            .map_or(0, |c| c.numbering.first_row.saturating_add(c.leading));
+        loaded.saturating_add(self.rows.start)
+    }
+
     /// The binding of field number `field` (in `ParquetRow::fields` order).
     pub fn field(&self, field: usize) -> Result<&Bound> {
         self.fields.get(field).ok_or_else(|| Error::Unsupported {

@@ -185,7 +185,7 @@
 //! # fn main() -> parquet_rows::Result<()> {
 //! # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(100)?)?;
 //! # let (t0, t1) = (0, i64::MAX);
-//! let pages = file.load_where::<Tick>(Tick::filter().ts().in_range(t0..t1).symbol().eq("EURUSD"))?;
+//! let pages = file.rows::<Tick>().filter(Tick::filter().ts().in_range(t0..t1).symbol().eq("EURUSD")).load()?;
 //! let ticks: Vec<Tick<'_>> = pages.rows()?;
 //! # assert_eq!(ticks.len(), 100);
 //! # Ok(()) }
@@ -207,8 +207,8 @@
 //!
 //! `chrono`, `rust_decimal`, `half`, `uuid`, `compact_str`: the field types of those crates in
 //! the table above. Each crate is re-exported under its name
-//! (`parquet_rows::half::f16`), so enabling the feature is enough. `rayon`: `ParquetFile::par_read`,
-//! `ParquetFile::par_load` and `Pages::par_rows` read, decompress and decode
+//! (`parquet_rows::half::f16`), so enabling the feature is enough. `rayon`: `file.rows::<T>().threads(n)`
+//! and `Pages::par_rows` read, decompress and decode
 //! in parallel: row groups, pages, and ranges of a large row group's rows. `object_store`: `remote::RemoteFile` reads a file on any
 //! `object_store::ObjectStore` (one request for the footer, the bound column
 //! chunks in coalesced ranges, a bounded number of requests at once) and
@@ -412,7 +412,7 @@ pub struct ReadmeDoctests;
 pub use builder::RowsBuilder;
 pub use error::{Error, Location, Result};
 pub use field::{ColumnContext, ParquetField};
-pub use file::{from_bytes, from_file, from_path, ParquetFile, RowGroups, Rows};
+pub use file::{from_bytes, from_file, from_path, ParquetFile};
 pub use filter::{
     Column, Cond, FilterField, FilterOf, FilterValue, IntoFilterValue, Query, RowFilter,
 };

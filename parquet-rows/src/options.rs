@@ -156,7 +156,7 @@ impl ReadOptions {
     }
 
     /// The fewest rows one task of [`Pages::par_rows`](crate::Pages::par_rows)
-    /// or [`ParquetFile::par_read`](crate::ParquetFile::par_read) decodes
+    /// or a read with [`threads`](crate::RowsBuilder::threads) decodes
     /// when it splits a row group into row ranges (65,536 by default; 0
     /// counts as 1).
     ///

@@ -18,8 +18,9 @@ use select::Runs;
 
 /// Decompressed pages of the columns a struct reads, for one or more row groups.
 ///
-/// Made by [`ParquetFile::load`](crate::ParquetFile::load) (all row groups) or
-/// [`ParquetFile::row_groups`](crate::ParquetFile::row_groups) (one at a time).
+/// Made by [`ParquetFile::load`](crate::ParquetFile::load) (all row groups) or a
+/// builder's `load` ([`ParquetFile::rows`](crate::ParquetFile::rows): filtered,
+/// windowed, some row groups, on several threads).
 /// [`Pages::rows`] decodes them into `Vec<T>`; `&str` and `&[u8]` fields of `T`
 /// borrow these pages, so the rows live as long as the `Pages`. Page buffers
 /// are reference-counted [`bytes::Bytes`]: nothing is copied.
@@ -126,7 +127,7 @@ impl Pages {
     }
 
     /// The query these pages were loaded for (by
-    /// [`ParquetFile::load_where`](crate::ParquetFile::load_where)), if any;
+    /// a builder's `load` with a filter or a window), if any;
     /// an error when `T` is not the struct it was written for.
     fn selection<'p, T: ParquetRow<'p>>(&self) -> Result<Option<&Selection>> {
         let Some(filtered) = &self.filter else {
@@ -243,6 +244,22 @@ impl Pages {
     /// output. The rows before a range are skipped without being decoded:
     /// flat fields skip values, nested and list fields skip whole records
     /// by their repetition and definition levels.
+    ///
+    /// The one parallel decode of borrowed rows: a builder's
+    /// `threads(n).load()` reads and decompresses in parallel, and its rows
+    /// borrow the [`Pages`] it returns, so their decode is this call's
+    /// (owned rows decode on the builder's threads in its `collect`).
+    ///
+    /// ```
+    /// # use parquet_rows::{ParquetFile, ParquetRow};
+    /// # #[derive(ParquetRow)] struct Tick<'a> { ts: i64, symbol: &'a str }
+    /// # fn main() -> parquet_rows::Result<()> {
+    /// # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(10)?)?;
+    /// let pages = file.rows::<Tick>().threads(2).load()?;
+    /// let ticks: Vec<Tick<'_>> = pages.par_rows()?;
+    /// # assert_eq!(ticks.len(), 10);
+    /// # Ok(()) }
+    /// ```
     #[cfg(feature = "rayon")]
     pub fn par_rows<'p, T: ParquetRow<'p> + Send>(&'p self) -> Result<Vec<T>> {
         let binding = bind(T::STRUCT_NAME, &T::fields(), &self.schema)?;

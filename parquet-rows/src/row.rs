@@ -15,7 +15,8 @@ use crate::sink::RowSink;
 /// with a lifetime, `Tick<'a>`, implements `ParquetRow<'a>`; a struct without
 /// one implements `ParquetRow<'p>` for every `'p` (it owns its data) and
 /// [`OwnedRow`], which is what [`from_path`](crate::from_path) and
-/// [`ParquetFile::read`](crate::ParquetFile::read) require.
+/// a builder's owned endings ([`RowsBuilder`](crate::RowsBuilder)'s `collect`,
+/// `stream`, `batches`) require.
 ///
 /// ```
 /// use parquet_rows::ParquetRow;
@@ -68,8 +69,8 @@ pub trait ParquetRow<'p>: Sized {
 
 /// A struct that owns its data (no lifetime parameter): its rows outlive the
 /// pages they are decoded from, so [`from_path`](crate::from_path),
-/// [`from_bytes`](crate::from_bytes) and [`ParquetFile::read`](crate::ParquetFile::read)
-/// can return them. `#[derive(ParquetRow)]` implements it for every struct
+/// [`from_bytes`](crate::from_bytes) and a builder's `collect`
+/// ([`ParquetFile::rows`](crate::ParquetFile::rows)) can return them. `#[derive(ParquetRow)]` implements it for every struct
 /// without a lifetime parameter.
 ///
 /// It is a trait of its own, rather than the bound `for<'p> ParquetRow<'p>`

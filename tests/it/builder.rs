@@ -10,68 +10,19 @@ use futures_util::TryStreamExt;
 use object_store::memory::InMemory;
 use object_store::path::Path;
 use object_store::{ObjectStore, ObjectStoreExt};
-use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet_rows::remote::RemoteFile;
 use parquet_rows::RowFilter as _;
 use parquet_rows::{ParquetFile, ParquetRow, ReadOptions, Result};
-use parquet_rows_suite::{write_columns, ColumnValues};
 
-#[derive(ParquetRow, Debug, Clone, PartialEq)]
-struct Row {
-    id: i64,
-    v: Option<i64>,
-    s: String,
-}
-
-#[derive(ParquetRow, Debug, PartialEq)]
-struct Borrowed<'a> {
-    id: i64,
-    v: Option<i64>,
-    s: &'a str,
-}
-
-impl Borrowed<'_> {
-    fn owned(&self) -> Row {
-        Row {
-            id: self.id,
-            v: self.v,
-            s: self.s.to_owned(),
-        }
-    }
-}
+use crate::flat::{Borrowed, Row};
 
 const ROWS: usize = 1000;
 const GROUP: usize = 250; // 4 row groups
 
 /// Rows `0..ROWS` in row groups of `GROUP` rows, pages of 64 rows, a page
-/// index; `v` is null on every seventh row, `s` is `s{id % 13}`.
+/// index (`crate::flat::flat`).
 fn file() -> Bytes {
-    let groups: Vec<Vec<ColumnValues>> = (0..ROWS)
-        .step_by(GROUP)
-        .map(|first| {
-            let ids: Vec<i64> = (first..first + GROUP).map(|i| i as i64).collect();
-            vec![
-                ColumnValues::Int64(ids.iter().map(|&i| Some(i)).collect()),
-                ColumnValues::Int64(ids.iter().map(|&i| (i % 7 != 0).then_some(i * 3)).collect()),
-                ColumnValues::Bytes(
-                    ids.iter()
-                        .map(|i| Some(format!("s{}", i % 13).into_bytes()))
-                        .collect(),
-                ),
-            ]
-        })
-        .collect();
-    let props = WriterProperties::builder()
-        .set_statistics_enabled(EnabledStatistics::Page)
-        .set_data_page_row_count_limit(64)
-        .set_write_batch_size(64)
-        .build();
-    write_columns(
-        "message m { REQUIRED INT64 id; OPTIONAL INT64 v; REQUIRED BINARY s (UTF8); }",
-        props,
-        &groups,
-    )
-    .unwrap()
+    crate::flat::flat(ROWS, GROUP, true)
 }
 
 /// One read: the options a builder is given.
@@ -489,4 +440,74 @@ fn the_builders_remote_futures_can_be_spawned_on_a_multi_thread_runtime() {
         });
         assert_eq!(n.await.unwrap().unwrap(), 300);
     });
+}
+
+/// Where each row of a [`Traced`] read was decoded: its conversion records
+/// the thread. Only `reads_share_one_pool_and_streams_stay_on_the_caller`
+/// reads `Traced`, so the record is that test's alone.
+static DECODED_ON: std::sync::Mutex<Vec<std::thread::ThreadId>> = std::sync::Mutex::new(Vec::new());
+
+#[derive(Debug)]
+struct OnThread;
+
+impl TryFrom<i64> for OnThread {
+    type Error = String; // never returned
+
+    fn try_from(_: i64) -> std::result::Result<Self, Self::Error> {
+        DECODED_ON.lock().unwrap().push(std::thread::current().id());
+        Ok(OnThread)
+    }
+}
+
+#[derive(ParquetRow, Debug)]
+#[allow(dead_code)] // read for its conversion's record only
+struct Traced {
+    #[parquet(try_from = "i64")]
+    id: OnThread,
+}
+
+/// The threads the reads of `read` decoded on.
+fn decoded_on(read: impl FnOnce()) -> std::collections::HashSet<std::thread::ThreadId> {
+    DECODED_ON.lock().unwrap().clear();
+    read();
+    DECODED_ON.lock().unwrap().drain(..).collect()
+}
+
+#[test]
+fn reads_share_one_pool_and_streams_stay_on_the_caller() {
+    let file = ParquetFile::from_bytes(file()).unwrap();
+    let here = std::thread::current().id();
+    // Six reads on 3 threads (not the size of rayon's global pool on this
+    // suite's machines, nor any other test's): a pool made per read would
+    // decode on at least six threads.
+    let threads = decoded_on(|| {
+        for _ in 0..6 {
+            let rows = file.rows::<Traced>().threads(3).collect().unwrap();
+            assert_eq!(rows.len(), ROWS);
+        }
+    });
+    assert!(
+        !threads.is_empty() && threads.len() <= 3 && !threads.contains(&here),
+        "{threads:?}"
+    );
+    // A filtered, windowed parallel read: the same pool.
+    let again = decoded_on(|| {
+        let rows = file
+            .rows::<Traced>()
+            .filter(Traced::filter().id().ge(100))
+            .offset(10)
+            .threads(3)
+            .collect()
+            .unwrap();
+        assert_eq!(rows.len(), ROWS - 110);
+    });
+    assert!(again.is_subset(&threads), "{again:?} not in {threads:?}");
+    // Streams read on the calling thread, whatever `threads` says.
+    let streamed = decoded_on(|| {
+        let n = file.rows::<Traced>().threads(3).stream().unwrap().count();
+        assert_eq!(n, ROWS);
+        let groups = file.rows::<Traced>().threads(3).batches().unwrap().count();
+        assert_eq!(groups, ROWS / GROUP);
+    });
+    assert_eq!(streamed, [here].into());
 }

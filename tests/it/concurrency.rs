@@ -87,7 +87,12 @@ fn threads_sharing_a_file_opened_by_path_read_their_own_row_groups() {
                 let mut g = t;
                 for _ in 0..loads.div_ceil(THREADS) {
                     g = (g + 2 * t + 1) % GROUPS;
-                    match file.load_row_group::<Row>(g).and_then(|p| p.rows::<Row>()) {
+                    match file
+                        .rows::<Row>()
+                        .row_groups([g])
+                        .load()
+                        .and_then(|p| p.rows::<Row>())
+                    {
                         Ok(rows) if is_group(&rows, g) => {}
                         Ok(_) => _ = wrong.fetch_add(1, Ordering::Relaxed),
                         Err(_) => _ = failed.fetch_add(1, Ordering::Relaxed),

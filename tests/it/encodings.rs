@@ -652,9 +652,17 @@ mod delta_byte_array_owned {
             let bytes = write(version);
             let file = ParquetFile::from_bytes(bytes).unwrap();
             let expected = expected();
-            assert_eq!(file.read::<Owned>().unwrap(), expected, "{version:?}");
-            assert_eq!(file.par_read::<Owned>().unwrap(), expected, "{version:?}");
-            let boxed: Vec<Boxed> = file.read().unwrap();
+            assert_eq!(
+                file.rows::<Owned>().collect().unwrap(),
+                expected,
+                "{version:?}"
+            );
+            assert_eq!(
+                file.rows::<Owned>().threads(0).collect().unwrap(),
+                expected,
+                "{version:?}"
+            );
+            let boxed: Vec<Boxed> = file.rows().collect().unwrap();
             assert!(boxed.iter().zip(&expected).all(|(b, e)| *b.key == e.key));
 
             let pages = file.load::<Borrowed>().unwrap();

@@ -633,7 +633,7 @@ macro_rules! field_types {
                 ) {
                     let probe: fn(&$t) -> $value = $probe;
                     let file = ParquetFile::from_bytes(bytes.clone()).unwrap();
-                    let full: Vec<R> = file.read().unwrap();
+                    let full: Vec<R> = file.rows().collect().unwrap();
                     assert_eq!(full.len(), GROUPS * GROUP_ROWS, "{context}");
                     let present: Vec<$value> =
                         full.iter().filter_map(|r| r.v.as_ref().map(probe)).collect();
@@ -646,17 +646,17 @@ macro_rules! field_types {
                             .filter(|r| p.matches(r.v.as_ref().map(probe).as_ref()))
                             .collect();
                         let filter = apply(R::filter().v(), &p);
-                        let got: Vec<R> = file.read_where(filter.clone()).unwrap();
+                        let got: Vec<R> = file.rows().filter(filter.clone()).collect().unwrap();
                         same(&got.iter().collect::<Vec<_>>(), &want, &format!("read_where: {context}"));
                         let streamed: Vec<R> = file
-                            .stream_where::<R>(filter.clone())
+                            .rows::<R>().filter(filter.clone()).stream()
                             .unwrap()
                             .collect::<parquet_rows::Result<_>>()
                             .unwrap();
                         same(&streamed, &got, &format!("stream_where: {context}"));
-                        let parallel: Vec<R> = file.par_read_where(filter.clone()).unwrap();
+                        let parallel: Vec<R> = file.rows().filter(filter.clone()).threads(0).collect().unwrap();
                         same(&parallel, &got, &format!("par_read_where: {context}"));
-                        let pages = file.load_where::<R>(filter.clone()).unwrap();
+                        let pages = file.rows::<R>().filter(filter.clone()).load().unwrap();
                         if pages.num_rows() < full.len() {
                             tally.pruned[layout] += 1;
                         }
@@ -782,7 +782,7 @@ fn check_borrowed(rng: &mut Rng, bytes: &Bytes, context: &str) {
             .filter(|r| p.matches(r.v.map(str::to_owned).as_ref()))
             .collect();
         let f = apply(Borrowed::filter().v(), &p);
-        let pages = file.load_where::<Borrowed>(f).unwrap();
+        let pages = file.rows::<Borrowed>().filter(f).load().unwrap();
         let got: Vec<Borrowed<'_>> = pages.rows().unwrap();
         same(
             &got.iter().collect::<Vec<_>>(),
@@ -826,17 +826,25 @@ fn an_unsigned_dictionary_column_read_into_i64_finds_values_past_i32_max() {
             2
         ];
         let query = || U::filter().u().eq(2_147_583_648);
-        let got: Vec<U> = file.read_where(query()).unwrap();
+        let got: Vec<U> = file.rows().filter(query()).collect().unwrap();
         assert_eq!(got, want, "read_where, {stats:?}");
-        let got: Vec<U> = file.par_read_where(query()).unwrap();
+        let got: Vec<U> = file.rows().filter(query()).threads(0).collect().unwrap();
         assert_eq!(got, want, "par_read_where, {stats:?}");
         let got: Vec<U> = file
-            .stream_where::<U>(query())
+            .rows::<U>()
+            .filter(query())
+            .stream()
             .unwrap()
             .collect::<parquet_rows::Result<_>>()
             .unwrap();
         assert_eq!(got, want, "stream_where, {stats:?}");
-        let got: Vec<U> = file.load_where::<U>(query()).unwrap().rows().unwrap();
+        let got: Vec<U> = file
+            .rows::<U>()
+            .filter(query())
+            .load()
+            .unwrap()
+            .rows()
+            .unwrap();
         assert_eq!(got, want, "load_where, {stats:?}");
         let got: Vec<U> = remote(&bytes)
             .rows()
@@ -845,7 +853,9 @@ fn an_unsigned_dictionary_column_read_into_i64_finds_values_past_i32_max() {
             .unwrap();
         assert_eq!(got, want, "remote, {stats:?}");
         let max: Vec<U> = file
-            .read_where(U::filter().u().ge(i64::from(u32::MAX)))
+            .rows()
+            .filter(U::filter().u().ge(i64::from(u32::MAX)))
+            .collect()
             .unwrap();
         assert_eq!(
             max,
@@ -853,7 +863,11 @@ fn an_unsigned_dictionary_column_read_into_i64_finds_values_past_i32_max() {
                 u: Some(i64::from(u32::MAX))
             }]
         );
-        let none: Vec<U> = file.read_where(U::filter().u().eq(-2_147_383_648)).unwrap();
+        let none: Vec<U> = file
+            .rows()
+            .filter(U::filter().u().eq(-2_147_383_648))
+            .collect()
+            .unwrap();
         assert!(none.is_empty());
     }
 }
@@ -975,7 +989,7 @@ mod units_and_scales {
                 let bytes = write(declaration, layout, &groups);
                 let file = ParquetFile::from_bytes(bytes.clone()).unwrap();
                 let far = remote(&bytes);
-                let full: Vec<R> = file.read().unwrap();
+                let full: Vec<R> = file.rows().collect().unwrap();
                 let present: Vec<V> = full
                     .iter()
                     .filter_map(field)
@@ -993,21 +1007,28 @@ mod units_and_scales {
                         .filter(|r| reference.matches(field(r).map(&key).as_ref()))
                         .collect();
                     let query = Query::from_filter(apply(column(), &p));
-                    let got: Vec<R> = file.read_where(query.clone()).unwrap();
+                    let got: Vec<R> = file.rows().filter(query.clone()).collect().unwrap();
                     same(
                         &got.iter().collect::<Vec<_>>(),
                         &want,
                         &format!("read_where: {context}"),
                     );
                     let streamed: Vec<R> = file
-                        .stream_where::<R>(query.clone())
+                        .rows::<R>()
+                        .filter(query.clone())
+                        .stream()
                         .unwrap()
                         .collect::<parquet_rows::Result<_>>()
                         .unwrap();
                     same(&streamed, &got, &format!("stream_where: {context}"));
-                    let parallel: Vec<R> = file.par_read_where(query.clone()).unwrap();
+                    let parallel: Vec<R> = file
+                        .rows()
+                        .filter(query.clone())
+                        .threads(0)
+                        .collect()
+                        .unwrap();
                     same(&parallel, &got, &format!("par_read_where: {context}"));
-                    let pages = file.load_where::<R>(query.clone()).unwrap();
+                    let pages = file.rows::<R>().filter(query.clone()).load().unwrap();
                     if pages.num_rows() < full.len() {
                         pruned[l] += 1;
                     }

@@ -295,6 +295,7 @@ impl Pred {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // one list of every filtered path
 fn filtered_reads_equal_the_full_read_filtered() {
     let mut checked = 0;
     let mut pruned = 0;
@@ -307,7 +308,7 @@ fn filtered_reads_equal_the_full_read_filtered() {
         let all = rows(&mut rng, &l);
         let bytes = write(&l, &all);
         let file = ParquetFile::from_bytes(bytes.clone()).unwrap();
-        let full: Vec<Row> = file.read().unwrap();
+        let full: Vec<Row> = file.rows().collect().unwrap();
         assert_eq!(full.len(), all.len());
         for _ in 0..8 {
             let preds: Vec<Pred> = (0..=rng.below(3)).map(|_| pred(&mut rng)).collect();
@@ -324,24 +325,33 @@ fn filtered_reads_equal_the_full_read_filtered() {
                 dense += 1;
             }
 
-            let got: Vec<Row> = file.read_where(filter.clone()).unwrap();
+            let got: Vec<Row> = file.rows().filter(filter.clone()).collect().unwrap();
             same(
                 &got.iter().collect::<Vec<_>>(),
                 &want,
                 &format!("read_where: {context}"),
             );
             let streamed: Vec<Row> = file
-                .stream_where::<Row>(filter.clone())
+                .rows::<Row>()
+                .filter(filter.clone())
+                .stream()
                 .unwrap()
                 .collect::<parquet_rows::Result<_>>()
                 .unwrap();
             same(&streamed, &got, &format!("stream_where: {context}"));
-            let parallel: Vec<Row> = file.par_read_where(filter.clone()).unwrap();
+            let parallel: Vec<Row> = file
+                .rows()
+                .filter(filter.clone())
+                .threads(0)
+                .collect()
+                .unwrap();
             same(&parallel, &got, &format!("par_read_where: {context}"));
 
             let (offset, limit) = (rng.below(20), rng.below(30));
             let window: Vec<Row> = file
-                .read_where(filter.clone().offset(offset).limit(limit))
+                .rows()
+                .filter(filter.clone().offset(offset).limit(limit))
+                .collect()
                 .unwrap();
             let expected: Vec<&Row> = want.iter().copied().skip(offset).take(limit).collect();
             same(
@@ -367,7 +377,7 @@ fn filtered_reads_equal_the_full_read_filtered() {
                 kept.push(p.clone());
                 f = apply_ref(p, f);
             }
-            let pages = file.load_where::<RowRef>(f.clone()).unwrap();
+            let pages = file.rows::<RowRef>().filter(f.clone()).load().unwrap();
             if pages.num_rows() < full.len() {
                 pruned += 1;
             }
@@ -385,7 +395,9 @@ fn filtered_reads_equal_the_full_read_filtered() {
             let parallel: Vec<RowRef<'_>> = pages.par_rows().unwrap();
             same(&parallel, &expected, &format!("par_rows: {context}"));
             let pages = file
-                .load_where::<RowRef>(f.offset(offset).limit(limit))
+                .rows::<RowRef>()
+                .filter(f.offset(offset).limit(limit))
+                .load()
                 .unwrap();
             let expected: Vec<RowRef<'_>> = expected.into_iter().skip(offset).take(limit).collect();
             let window: Vec<RowRef<'_>> = pages.rows().unwrap();
@@ -464,7 +476,9 @@ fn sorted_ranges_read_few_rows_and_absent_symbols_none() {
     let file = ParquetFile::from_bytes(write(&l, &all)).unwrap();
     let (lo, hi) = (all[7_100].ts, all[7_300].ts);
     let pages = file
-        .load_where::<RowRef>(RowRef::filter().ts().in_range(lo..hi))
+        .rows::<RowRef>()
+        .filter(RowRef::filter().ts().in_range(lo..hi))
+        .load()
         .unwrap();
     // At most the pages around the range: 3 pages of 500 rows per column.
     assert!(pages.num_rows() <= 1_500, "{pages:?}");
@@ -473,11 +487,15 @@ fn sorted_ranges_read_few_rows_and_absent_symbols_none() {
     assert_eq!(got.len(), want);
 
     let none = file
-        .load_where::<RowRef>(RowRef::filter().symbol().eq("NZDUSD"))
+        .rows::<RowRef>()
+        .filter(RowRef::filter().symbol().eq("NZDUSD"))
+        .load()
         .unwrap();
     assert_eq!(none.num_rows(), 0, "{none:?}");
     let some = file
-        .load_where::<RowRef>(RowRef::filter().symbol().eq("EURUSD"))
+        .rows::<RowRef>()
+        .filter(RowRef::filter().symbol().eq("EURUSD"))
+        .load()
         .unwrap();
     assert_eq!(some.num_rows(), 20_000);
 }
@@ -498,7 +516,11 @@ fn filtered_pages_decode_only_their_struct() {
     };
     let mut rng = Rng::new(1);
     let file = ParquetFile::from_bytes(write(&l, &rows(&mut rng, &l))).unwrap();
-    let pages = file.load_where::<Row>(Row::filter().ts().gt(0)).unwrap();
+    let pages = file
+        .rows::<Row>()
+        .filter(Row::filter().ts().gt(0))
+        .load()
+        .unwrap();
     let err = pages.rows::<RowRef>().unwrap_err().to_string();
     assert!(err.contains("decode them into `Row`"), "{err}");
 }
@@ -566,7 +588,11 @@ fn bloom_filters_skip_row_groups_without_the_value() {
     let without = ParquetFile::from_bytes(write(false)).unwrap();
     let target = &rows[2 * per_group + 17];
     let by_id = |f: &ParquetFile, id: i64| {
-        let pages = f.load_where::<Event>(Event::filter().id().eq(id)).unwrap();
+        let pages = f
+            .rows::<Event>()
+            .filter(Event::filter().id().eq(id))
+            .load()
+            .unwrap();
         let n = pages.num_rows();
         (n, pages.rows::<Event>().unwrap())
     };
@@ -587,12 +613,16 @@ fn bloom_filters_skip_row_groups_without_the_value() {
     assert_eq!(by_id(&with, inside).0, 0);
     // Strings and unsigned integers are hashed as the writer hashed them.
     let pages = with
-        .load_where::<Event>(Event::filter().name().eq(target.name.as_str()))
+        .rows::<Event>()
+        .filter(Event::filter().name().eq(target.name.as_str()))
+        .load()
         .unwrap();
     assert_eq!(pages.num_rows(), per_group);
     assert_eq!(pages.rows::<Event>().unwrap(), std::slice::from_ref(target));
     let pages = with
-        .load_where::<Event>(Event::filter().kind().eq(target.kind))
+        .rows::<Event>()
+        .filter(Event::filter().kind().eq(target.kind))
+        .load()
         .unwrap();
     assert_eq!(pages.num_rows(), per_group);
     assert_eq!(pages.rows::<Event>().unwrap(), std::slice::from_ref(target));
@@ -674,7 +704,10 @@ fn rejected_rows_are_skipped_in_the_other_columns() {
     ] {
         let context = format!("dictionary {dictionary}, {version:?}");
         let file = ParquetFile::from_bytes(sparse_file(dictionary, version)).unwrap();
-        assert!(file.read::<Strict>().is_err(), "full read: {context}");
+        assert!(
+            file.rows::<Strict>().collect().is_err(),
+            "full read: {context}"
+        );
         let want: Vec<Strict> = (0..10_000)
             .filter(|i| i % 100 == 37)
             .map(|i| Strict {
@@ -685,23 +718,31 @@ fn rejected_rows_are_skipped_in_the_other_columns() {
             .collect();
         let filter = || Strict::filter().kind().eq(1);
         assert_eq!(
-            file.read_where::<Strict>(filter()).unwrap(),
+            file.rows::<Strict>().filter(filter()).collect().unwrap(),
             want,
             "{context}"
         );
         assert_eq!(
-            file.par_read_where::<Strict>(filter()).unwrap(),
+            file.rows::<Strict>()
+                .filter(filter())
+                .threads(0)
+                .collect()
+                .unwrap(),
             want,
             "{context}"
         );
         let streamed: Vec<Strict> = file
-            .stream_where::<Strict>(filter().offset(3).limit(40))
+            .rows::<Strict>()
+            .filter(filter().offset(3).limit(40))
+            .stream()
             .unwrap()
             .collect::<parquet_rows::Result<_>>()
             .unwrap();
         assert_eq!(streamed, want[3..43], "{context}");
         let pages = file
-            .load_where::<StrictRef>(StrictRef::filter().kind().eq(1))
+            .rows::<StrictRef>()
+            .filter(StrictRef::filter().kind().eq(1))
+            .load()
             .unwrap();
         let borrowed: Vec<StrictRef<'_>> = pages.rows().unwrap();
         assert_eq!(borrowed.len(), want.len(), "{context}");
@@ -712,7 +753,9 @@ fn rejected_rows_are_skipped_in_the_other_columns() {
         assert_eq!(pages.par_rows::<StrictRef>().unwrap(), borrowed);
         // The rows with nulls, selected, are decoded, and fail.
         assert!(file
-            .read_where::<Strict>(Strict::filter().kind().eq(0))
+            .rows::<Strict>()
+            .filter(Strict::filter().kind().eq(0))
+            .collect()
             .is_err());
     }
 }
@@ -750,24 +793,28 @@ fn sparse_queries_convert_only_the_matching_rows() {
         (rows.len(), LABELS.with(std::cell::Cell::get))
     };
     assert_eq!(
-        converted(&|| file.read::<Labelled>().unwrap()),
+        converted(&|| file.rows::<Labelled>().collect().unwrap()),
         (10_000, 10_000)
     );
     let sparse = || Labelled::filter().kind().eq(1);
     assert_eq!(
-        converted(&|| file.read_where::<Labelled>(sparse()).unwrap()),
+        converted(&|| file.rows::<Labelled>().filter(sparse()).collect().unwrap()),
         (100, 100)
     );
     assert_eq!(
         converted(&|| file
-            .read_where::<Labelled>(sparse().offset(10).limit(5))
+            .rows::<Labelled>()
+            .filter(sparse().offset(10).limit(5))
+            .collect()
             .unwrap()),
         (5, 5)
     );
     // A limit alone decodes the rows it returns.
     assert_eq!(
         converted(&|| file
-            .read_where::<Labelled>(Labelled::filter().limit(7))
+            .rows::<Labelled>()
+            .filter(Labelled::filter().limit(7))
+            .collect()
             .unwrap()),
         (7, 7)
     );

@@ -135,7 +135,7 @@ fn borrowed(bytes: Vec<u8>) -> String {
 
 /// Decodes `bytes` into owned rows of one `x` column.
 fn owned(bytes: Vec<u8>) -> String {
-    describe(open_unlimited(bytes).and_then(|f| f.read::<X>().map(|rows| rows.len())))
+    describe(open_unlimited(bytes).and_then(|f| f.rows::<X>().collect().map(|rows| rows.len())))
 }
 
 /// A file of one REQUIRED leaf column and one row group.
@@ -208,8 +208,8 @@ fn row_counts_overflow() -> String {
         "num_rows {}, loaded {:?}, read {}, par_read {}",
         file.num_rows(),
         loaded.ok(),
-        describe(file.read::<X>().map(|r| r.len())),
-        describe(file.par_read::<X>().map(|r| r.len())),
+        describe(file.rows::<X>().collect().map(|r| r.len())),
+        describe(file.rows::<X>().threads(0).collect().map(|r| r.len())),
     )
 }
 
@@ -307,7 +307,9 @@ fn rle_run_of_2_31_rows() -> String {
         Page::data(i32::MAX, encoding::RLE_DICTIONARY, indices),
     ];
     let bytes = one_column(leaf, i64::from(i32::MAX), pages);
-    describe(ParquetFile::from_bytes(bytes).and_then(|f| f.read::<X>().map(|rows| rows.len())))
+    describe(
+        ParquetFile::from_bytes(bytes).and_then(|f| f.rows::<X>().collect().map(|rows| rows.len())),
+    )
 }
 
 /// The ULEB128 header of an RLE run of `count` levels or indices.
@@ -370,10 +372,12 @@ fn list_never_ends(options: parquet_rows::ReadOptions) -> String {
     ];
     let bytes = one_column(leaf, 1, pages);
     assert!(bytes.len() < 200, "{} bytes", bytes.len());
-    describe(
-        ParquetFile::from_bytes(bytes)
-            .and_then(|f| f.with_options(options).read::<L>().map(|rows| rows.len())),
-    )
+    describe(ParquetFile::from_bytes(bytes).and_then(|f| {
+        f.with_options(options)
+            .rows::<L>()
+            .collect()
+            .map(|rows| rows.len())
+    }))
 }
 
 /// A 64 MiB page, under the page limit, over a row group limit of 16 MiB.
@@ -386,8 +390,12 @@ fn row_group_budget() -> String {
     let schema = [Element::root(1), Element::leaf("x", physical::INT64, None)];
     let options = parquet_rows::ReadOptions::default().max_row_group_bytes(16 << 20);
     describe(
-        ParquetFile::from_bytes(file(&schema, &[(1, vec![chunk])]))
-            .and_then(|f| f.with_options(options).read::<X>().map(|r| r.len())),
+        ParquetFile::from_bytes(file(&schema, &[(1, vec![chunk])])).and_then(|f| {
+            f.with_options(options)
+                .rows::<X>()
+                .collect()
+                .map(|r| r.len())
+        }),
     )
 }
 
@@ -403,9 +411,12 @@ fn chunk_over_the_row_group_limit() -> String {
     let path = std::env::temp_dir().join(format!("hostile-chunk-{}.parquet", std::process::id()));
     std::fs::write(&path, bytes).expect("write the file");
     let options = parquet_rows::ReadOptions::default().max_row_group_bytes(4096);
-    let outcome = describe(
-        ParquetFile::open(&path).and_then(|f| f.with_options(options).read::<X>().map(|r| r.len())),
-    );
+    let outcome = describe(ParquetFile::open(&path).and_then(|f| {
+        f.with_options(options)
+            .rows::<X>()
+            .collect()
+            .map(|r| r.len())
+    }));
     let _ = std::fs::remove_file(&path);
     outcome
 }

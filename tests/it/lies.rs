@@ -111,19 +111,19 @@ fn filtered(bytes: &Bytes, filter: &FilterOf<Row>) -> Vec<(&'static str, Result<
     vec![
         (
             "read_where",
-            open().and_then(|f| f.read_where(filter.clone())),
+            open().and_then(|f| f.rows().filter(filter.clone()).collect()),
         ),
         (
             "stream_where",
-            open().and_then(|f| f.stream_where::<Row>(filter.clone())?.collect()),
+            open().and_then(|f| f.rows::<Row>().filter(filter.clone()).stream()?.collect()),
         ),
         (
             "par_read_where",
-            open().and_then(|f| f.par_read_where(filter.clone())),
+            open().and_then(|f| f.rows().filter(filter.clone()).threads(0).collect()),
         ),
         (
             "load_where",
-            open().and_then(|f| f.load_where::<Row>(filter.clone())?.rows()),
+            open().and_then(|f| f.rows::<Row>().filter(filter.clone()).load()?.rows()),
         ),
         (
             "remote read_where",
@@ -194,7 +194,8 @@ fn an_offset_index_that_leaves_a_page_out_is_not_used() {
     });
     let full: Vec<Row> = ParquetFile::from_bytes(bytes.clone())
         .unwrap()
-        .read()
+        .rows()
+        .collect()
         .unwrap();
     assert_eq!(full, expected(0..2000));
     // The index is not contiguous (page 2 does not end where "page 3"
@@ -219,7 +220,8 @@ fn an_offset_index_whose_pages_hold_other_rows_is_an_error() {
     });
     let full: Vec<Row> = ParquetFile::from_bytes(bytes.clone())
         .unwrap()
-        .read()
+        .rows()
+        .collect()
         .unwrap();
     assert_eq!(full, expected(0..2000));
     all_fail(
@@ -265,7 +267,8 @@ fn a_dictionary_offset_into_another_row_group_is_an_error() {
     let says = ["column `s`", "row group 1", "outside the column chunk"];
     let e = ParquetFile::from_bytes(bytes.clone())
         .unwrap()
-        .read::<Row>()
+        .rows::<Row>()
+        .collect()
         .unwrap_err()
         .to_string();
     assert!(says.iter().all(|s| e.contains(s)), "{e}");
@@ -285,7 +288,8 @@ fn statistics_with_min_above_max_are_ignored() {
     });
     let full: Vec<Row> = ParquetFile::from_bytes(bytes.clone())
         .unwrap()
-        .read()
+        .rows()
+        .collect()
         .unwrap();
     assert_eq!(full, expected(0..2000));
     all_return(&bytes, &Row::filter().id().eq(500), &expected(500..501));
@@ -297,7 +301,9 @@ fn statistics_with_min_above_max_are_ignored() {
     // Row group 1's statistics are sound and still prune.
     let pages = ParquetFile::from_bytes(bytes.clone())
         .unwrap()
-        .load_where::<Row>(Row::filter().id().eq(500))
+        .rows::<Row>()
+        .filter(Row::filter().id().eq(500))
+        .load()
         .unwrap();
     assert_eq!(pages.num_rows(), GROUP_ROWS);
 }
@@ -340,7 +346,8 @@ fn a_negative_null_count_is_ignored_and_the_file_read() {
         .contains("null count is negative"));
     let full: Vec<Row> = ParquetFile::from_bytes(bytes.clone())
         .unwrap()
-        .read()
+        .rows()
+        .collect()
         .unwrap();
     assert_eq!(full, expected(0..2000));
     all_return(&bytes, &Row::filter().id().eq(5), &expected(5..6));
@@ -348,7 +355,9 @@ fn a_negative_null_count_is_ignored_and_the_file_read() {
     // The other columns' statistics are kept: row group 0 is pruned by `v`.
     let pages = ParquetFile::from_bytes(bytes.clone())
         .unwrap()
-        .load_where::<Row>(Row::filter().v().ge(19_900))
+        .rows::<Row>()
+        .filter(Row::filter().v().ge(19_900))
+        .load()
         .unwrap();
     assert_eq!(pages.num_rows(), GROUP_ROWS);
 }

@@ -124,20 +124,29 @@ fn paths(
     let runtime = crate::remote::runtime();
     let q = || query.clone();
     vec![
-        ("read_where", mem().and_then(|f| f.read_where(q()))),
-        ("par_read_where", mem().and_then(|f| f.par_read_where(q()))),
+        (
+            "read_where",
+            mem().and_then(|f| f.rows().filter(q()).collect()),
+        ),
+        (
+            "par_read_where",
+            mem().and_then(|f| f.rows().filter(q()).threads(0).collect()),
+        ),
         (
             "load_where rows",
-            mem().and_then(|f| f.load_where::<Row>(q())?.rows()),
+            mem().and_then(|f| f.rows::<Row>().filter(q()).load()?.rows()),
         ),
         (
             "load_where par_rows",
-            mem().and_then(|f| f.load_where::<Row>(q())?.par_rows()),
+            mem().and_then(|f| f.rows::<Row>().filter(q()).load()?.par_rows()),
         ),
-        ("path read_where", path().and_then(|f| f.read_where(q()))),
+        (
+            "path read_where",
+            path().and_then(|f| f.rows().filter(q()).collect()),
+        ),
         (
             "path par_read_where",
-            path().and_then(|f| f.par_read_where(q())),
+            path().and_then(|f| f.rows().filter(q()).threads(0).collect()),
         ),
         (
             "remote read_where",
@@ -161,15 +170,21 @@ fn unfiltered(
     let path = || ParquetFile::open(disk).map(|f| f.with_options(options));
     let remote = remote.clone().with_options(options);
     vec![
-        ("read", mem().and_then(|f| f.read())),
-        ("par_read", mem().and_then(|f| f.par_read())),
+        ("read", mem().and_then(|f| f.rows().collect())),
+        (
+            "par_read",
+            mem().and_then(|f| f.rows().threads(0).collect()),
+        ),
         ("load rows", mem().and_then(|f| f.load::<Row>()?.rows())),
         (
             "load par_rows",
-            mem().and_then(|f| f.par_load::<Row>()?.par_rows()),
+            mem().and_then(|f| f.rows::<Row>().threads(0).load()?.par_rows()),
         ),
-        ("path read", path().and_then(|f| f.read())),
-        ("path par_read", path().and_then(|f| f.par_read())),
+        ("path read", path().and_then(|f| f.rows().collect())),
+        (
+            "path par_read",
+            path().and_then(|f| f.rows().threads(0).collect()),
+        ),
         ("remote read", remote.rows().collect_blocking()),
     ]
 }
@@ -179,7 +194,8 @@ fn every_path_gives_the_same_outcome_under_each_limit() {
     let bytes = file();
     let full: Vec<Row> = ParquetFile::from_bytes(bytes.clone())
         .unwrap()
-        .read()
+        .rows()
+        .collect()
         .unwrap();
     let disk = parquet_rows_suite::workspace_root().join("target");
     std::fs::create_dir_all(&disk).unwrap();
@@ -253,11 +269,15 @@ fn a_stream_checks_each_row_group_s_share() {
         .unwrap()
         .with_options(options);
     assert!(matches!(
-        file.read_where::<Row>(Query::from_filter(Row::filter())),
+        file.rows::<Row>()
+            .filter(Query::from_filter(Row::filter()))
+            .collect(),
         Err(Error::Limit { .. })
     ));
     let streamed: Result<Vec<Row>> = file
-        .stream_where::<Row>(Query::from_filter(Row::filter()))
+        .rows::<Row>()
+        .filter(Query::from_filter(Row::filter()))
+        .stream()
         .unwrap()
         .collect();
     assert_eq!(streamed.unwrap().len(), ROWS);
@@ -265,10 +285,12 @@ fn a_stream_checks_each_row_group_s_share() {
     // leaves less of it.
     let options = ReadOptions::default().max_output_bytes(100 * size);
     let file = file.with_options(options);
-    let first: Result<Vec<Row>> = file.stream::<Row>().unwrap().collect();
+    let first: Result<Vec<Row>> = file.rows::<Row>().stream().unwrap().collect();
     assert!(matches!(first, Err(Error::Limit { .. })));
     let few: Vec<Row> = file
-        .stream_where::<Row>(Row::filter().id().ge(0).limit(100))
+        .rows::<Row>()
+        .filter(Row::filter().id().ge(0).limit(100))
+        .stream()
         .unwrap()
         .collect::<Result<_>>()
         .unwrap();

@@ -33,6 +33,30 @@ struct Nullable {
     v: Option<i64>,
 }
 
+/// `id` read through a conversion that refuses row `ROW` of row group
+/// `GROUP`.
+#[derive(ParquetRow, Debug, Clone, PartialEq)]
+struct Converted {
+    #[parquet(try_from = "i64")]
+    id: Checked,
+    v: Option<i64>,
+}
+
+/// An id, refused at row `ROW` of row group `GROUP`.
+#[derive(Debug, Clone, PartialEq)]
+struct Checked(i64);
+
+impl TryFrom<i64> for Checked {
+    type Error = String;
+
+    fn try_from(id: i64) -> Result<Self, String> {
+        if id == (GROUP * GROUP_ROWS + ROW) as i64 {
+            return Err(format!("id {id} refused"));
+        }
+        Ok(Checked(id))
+    }
+}
+
 /// `v` read into a plain field: its null is an error.
 #[derive(ParquetRow, Debug, Clone, PartialEq)]
 struct Plain {
@@ -102,6 +126,7 @@ fn around<F: RowFilter>(by_id: impl FnOnce(i64, i64) -> F, positional: F) -> [Qu
 
 /// The error of every path reading `T` from `bytes` (sequential,
 /// parallel, filtered and windowed, streaming, remote), named.
+#[allow(clippy::too_many_lines)] // one list of every path
 fn errors<T>(name: &str, bytes: &Bytes, queries: &[Query<FilterOf<T>>]) -> Vec<(String, String)>
 where
     T: OwnedRow + Send + std::fmt::Debug,
@@ -120,40 +145,88 @@ where
     std::fs::write(&disk, bytes).unwrap();
     let on_disk = || ParquetFile::open(&disk).unwrap();
     let mut out: Vec<(String, parquet_rows::Result<Vec<T>>)> = vec![
-        ("read".into(), file().read()),
-        ("par_read".into(), file().par_read()),
-        ("path par_read".into(), on_disk().par_read()),
-        ("stream".into(), file().stream().unwrap().collect()),
+        ("read".into(), file().rows().collect()),
+        ("par_read".into(), file().rows().threads(0).collect()),
+        (
+            "path par_read".into(),
+            on_disk().rows().threads(0).collect(),
+        ),
+        ("stream".into(), file().rows().stream().unwrap().collect()),
+        (
+            "threads(2) stream".into(),
+            file().rows().threads(2).stream().unwrap().collect(),
+        ),
+        (
+            "batches".into(),
+            file()
+                .rows::<T>()
+                .batches()
+                .unwrap()
+                .collect::<parquet_rows::Result<Vec<Vec<T>>>>()
+                .map(|groups| groups.into_iter().flatten().collect()),
+        ),
+        (
+            "threads(2) collect".into(),
+            file().rows().threads(2).collect(),
+        ),
         (
             "load rows".into(),
             file().load::<T>().and_then(|p| p.rows()),
         ),
         (
             "load par_rows".into(),
-            file().par_load::<T>().and_then(|p| p.par_rows()),
+            file()
+                .rows::<T>()
+                .threads(0)
+                .load()
+                .and_then(|p| p.par_rows()),
         ),
         ("remote read".into(), remote.rows().collect_blocking()),
     ];
     for (i, q) in queries.iter().enumerate() {
         let q = || q.clone();
         out.extend([
-            (format!("read_where {i}"), file().read_where(q())),
-            (format!("par_read_where {i}"), file().par_read_where(q())),
+            (
+                format!("read_where {i}"),
+                file().rows().filter(q()).collect(),
+            ),
+            (
+                format!("par_read_where {i}"),
+                file().rows().filter(q()).threads(0).collect(),
+            ),
             (
                 format!("path par_read_where {i}"),
-                on_disk().par_read_where(q()),
+                on_disk().rows().filter(q()).threads(0).collect(),
+            ),
+            (
+                format!("filter threads(2) collect {i}"),
+                file().rows().filter(q()).threads(2).collect(),
+            ),
+            (
+                format!("filter batches {i}"),
+                file()
+                    .rows::<T>()
+                    .filter(q())
+                    .batches()
+                    .unwrap()
+                    .collect::<parquet_rows::Result<Vec<Vec<T>>>>()
+                    .map(|groups| groups.into_iter().flatten().collect()),
             ),
             (
                 format!("stream_where {i}"),
-                file().stream_where::<T>(q()).unwrap().collect(),
+                file().rows::<T>().filter(q()).stream().unwrap().collect(),
             ),
             (
                 format!("load_where rows {i}"),
-                file().load_where::<T>(q()).and_then(|p| p.rows()),
+                file().rows::<T>().filter(q()).load().and_then(|p| p.rows()),
             ),
             (
                 format!("load_where par_rows {i}"),
-                file().load_where::<T>(q()).and_then(|p| p.par_rows()),
+                file()
+                    .rows::<T>()
+                    .filter(q())
+                    .load()
+                    .and_then(|p| p.par_rows()),
             ),
             (
                 format!("remote read_where {i}"),
@@ -161,6 +234,37 @@ where
             ),
         ]);
     }
+    // The builder's own window around the row.
+    let (offset, limit) = (GROUP * GROUP_ROWS + 300, 200);
+    out.extend([
+        (
+            "offset/limit collect".into(),
+            file().rows().offset(offset).limit(limit).collect(),
+        ),
+        (
+            "offset/limit threads(2) collect".into(),
+            on_disk()
+                .rows()
+                .offset(offset)
+                .limit(limit)
+                .threads(2)
+                .collect(),
+        ),
+        (
+            "offset/limit stream".into(),
+            file()
+                .rows::<T>()
+                .offset(offset)
+                .limit(limit)
+                .stream()
+                .unwrap()
+                .collect(),
+        ),
+        (
+            "row_groups offset collect".into(),
+            file().rows().row_groups([GROUP]).offset(300).collect(),
+        ),
+    ]);
     std::fs::remove_file(&disk).unwrap();
     out.into_iter()
         .map(|(path, got)| {
@@ -182,7 +286,8 @@ fn a_corrupt_page_is_named_alike_on_every_path() {
     let bytes = corrupt(&file());
     let full = ParquetFile::from_bytes(bytes.clone())
         .unwrap()
-        .read::<Nullable>()
+        .rows::<Nullable>()
+        .collect()
         .unwrap_err()
         .to_string();
     assert!(
@@ -201,7 +306,8 @@ fn a_null_in_a_plain_field_is_named_alike_on_every_path() {
     let bytes = file();
     let full = ParquetFile::from_bytes(bytes.clone())
         .unwrap()
-        .read::<Plain>()
+        .rows::<Plain>()
+        .collect()
         .unwrap_err()
         .to_string();
     assert!(
@@ -214,4 +320,26 @@ fn a_null_in_a_plain_field_is_named_alike_on_every_path() {
         Plain::filter(),
     );
     all_say(errors::<Plain>("null", &bytes, &queries), &full);
+}
+
+#[test]
+fn a_refused_conversion_is_named_alike_on_every_path() {
+    let bytes = file();
+    let full = ParquetFile::from_bytes(bytes.clone())
+        .unwrap()
+        .rows::<Converted>()
+        .collect()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        full.contains(&format!("column `id`, row group {GROUP}"))
+            && full.contains(&format!("row {ROW} of the row group: id 1350 refused")),
+        "{full}"
+    );
+    // By `id` (compared before the conversion), and by position.
+    let queries = around(
+        |lo, hi| Converted::filter().id().between(lo, hi),
+        Converted::filter(),
+    );
+    all_say(errors::<Converted>("convert", &bytes, &queries), &full);
 }

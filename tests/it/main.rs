@@ -36,6 +36,8 @@
 //!   error text (row group, page, row) on every read path.
 //! - `window`: offset and limit without predicates, on every read path,
 //!   against the full read sliced.
+//! - `flat`: the flat rows (`Row`, `Borrowed`) and the file `builder` and
+//!   `window` read.
 //! - `small_strings`: `CompactString` fields equal `String` ones on every
 //!   encoding and read path, short values inline, long ones on the heap.
 //!
@@ -58,6 +60,7 @@ mod encodings;
 mod errors;
 mod exact;
 mod filter;
+mod flat;
 mod hostile;
 mod lies;
 mod limits;

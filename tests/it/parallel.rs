@@ -80,26 +80,30 @@ mod row_groups {
         let bytes = write();
         let file = ParquetFile::from_bytes(bytes.clone()).unwrap();
         assert_eq!(file.num_row_groups(), 5);
-        let sequential: Vec<Row> = file.read().unwrap();
+        let sequential: Vec<Row> = file.rows().collect().unwrap();
         assert_eq!(sequential.len(), 7507);
         assert!(sequential.iter().enumerate().all(|(i, r)| r.id == i as i64));
         assert_eq!(sequential[10].size, None);
         assert_eq!(sequential[11].size, Some(11));
 
         // In memory: each row group read and decoded in its own task.
-        assert_eq!(file.par_read::<Row>().unwrap(), sequential);
+        assert_eq!(file.rows::<Row>().threads(0).collect().unwrap(), sequential);
         let dir = parquet_rows_suite::workspace_root().join("target");
         // `target/` need not exist when CARGO_TARGET_DIR points elsewhere.
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(format!("parallel-{}.parquet", std::process::id()));
         std::fs::write(&path, &bytes).unwrap();
         // By path: each task opens its own handle.
-        let on_disk = ParquetFile::open(&path).unwrap().par_read::<Row>();
+        let on_disk = ParquetFile::open(&path)
+            .unwrap()
+            .rows::<Row>()
+            .threads(0)
+            .collect();
         // From a `File`: pages read one row group after the other.
         let from_file = std::fs::File::open(&path)
             .map_err(parquet_rows::Error::from)
             .and_then(ParquetFile::from_file)
-            .and_then(|f| f.par_read::<Row>());
+            .and_then(|f| f.rows::<Row>().threads(0).collect());
         std::fs::remove_file(&path).unwrap();
         assert_eq!(on_disk.unwrap(), sequential);
         assert_eq!(from_file.unwrap(), sequential);
@@ -344,11 +348,19 @@ mod ranges {
             for min in [1, 700, 1 << 16] {
                 let context = format!("{version:?}, ranges of >= {min} rows");
                 let file = open(&bytes, min);
-                assert_eq!(file.read::<Owned>().unwrap(), expected, "{context}");
+                assert_eq!(
+                    file.rows::<Owned>().collect().unwrap(),
+                    expected,
+                    "{context}"
+                );
                 pool.install(|| {
-                    assert_eq!(file.par_read::<Owned>().unwrap(), expected, "{context}");
+                    assert_eq!(
+                        file.rows::<Owned>().threads(0).collect().unwrap(),
+                        expected,
+                        "{context}"
+                    );
 
-                    let pages = file.par_load::<WithList>().unwrap();
+                    let pages = file.rows::<WithList>().threads(0).load().unwrap();
                     let borrowed = pages.par_rows::<Borrowed>().unwrap();
                     assert_eq!(borrowed, pages.rows::<Borrowed>().unwrap(), "{context}");
                     assert!(borrowed.iter().zip(&expected).all(|(b, e)| {
@@ -360,8 +372,12 @@ mod ranges {
                     let listed = pages.par_rows::<WithList>().unwrap();
                     assert_eq!(listed, pages.rows::<WithList>().unwrap(), "{context}");
                     assert!(listed.iter().enumerate().all(|(i, r)| r.tags == tags(i)));
-                    let owned = file.par_read::<OwnedList>().unwrap();
-                    assert_eq!(owned, file.read::<OwnedList>().unwrap(), "{context}");
+                    let owned = file.rows::<OwnedList>().threads(0).collect().unwrap();
+                    assert_eq!(
+                        owned,
+                        file.rows::<OwnedList>().collect().unwrap(),
+                        "{context}"
+                    );
                     assert!(owned
                         .iter()
                         .enumerate()
@@ -377,7 +393,7 @@ mod ranges {
         let bytes = write(WriterVersion::PARQUET_2_0);
         let file = open(&bytes, 100);
         let filter = Borrowed::filter().id().between(1234, 4567);
-        let pages = file.load_where::<Borrowed>(filter).unwrap();
+        let pages = file.rows::<Borrowed>().filter(filter).load().unwrap();
         let sequential = pages.rows::<Borrowed>().unwrap();
         assert_eq!(sequential.len(), 4567 - 1234 + 1);
         assert_eq!(sequential[0].id, 1234);
@@ -389,15 +405,20 @@ mod ranges {
         let pool = pool();
         let bytes = write(WriterVersion::PARQUET_1_0);
         let file = open(&bytes, 700);
-        let sequential = file.read::<Late>().unwrap_err().to_string();
+        let sequential = file.rows::<Late>().collect().unwrap_err().to_string();
         assert!(
             sequential.contains(&format!("null at row {LATE_NULL} of the row group")),
             "{sequential}"
         );
         pool.install(|| {
-            let owned = file.par_read::<Late>().unwrap_err().to_string();
+            let owned = file
+                .rows::<Late>()
+                .threads(0)
+                .collect()
+                .unwrap_err()
+                .to_string();
             assert_eq!(owned, sequential);
-            let pages = file.par_load::<Late>().unwrap();
+            let pages = file.rows::<Late>().threads(0).load().unwrap();
             let borrowed = pages.par_rows::<Late>().unwrap_err().to_string();
             assert_eq!(borrowed, sequential);
         });
@@ -423,7 +444,7 @@ mod ranges {
                 pages.map(|p| format!("{p:?}")).map_err(|e| e.to_string())
             };
             let sequential = load(file.load::<Borrowed>());
-            let parallel = pool.install(|| load(file.par_load::<Borrowed>()));
+            let parallel = pool.install(|| load(file.rows::<Borrowed>().threads(0).load()));
             assert_eq!(parallel, sequential, "byte {at}");
             failed += usize::from(sequential.is_err());
             compared += 1;

@@ -56,7 +56,8 @@ fn file(rows: usize) -> ParquetFile {
 fn partition_fields_hold_the_path_values_parsed() {
     let rows: Vec<Quote> = file(10)
         .with_partitions(Partitions::from_path(PATH))
-        .read()
+        .rows()
+        .collect()
         .unwrap();
     assert_eq!(rows.len(), 10);
     for q in &rows {
@@ -67,26 +68,31 @@ fn partition_fields_hold_the_path_values_parsed() {
     }
     // Every read path fills them the same way.
     let file = file(3000).with_partitions(Partitions::from_path(PATH));
-    let read: Vec<Quote> = file.read().unwrap();
+    let read: Vec<Quote> = file.rows().collect().unwrap();
     let pages = file.load::<Quote>().unwrap();
     assert_eq!(pages.rows::<Quote>().unwrap(), read);
     assert_eq!(pages.par_rows::<Quote>().unwrap(), read);
-    assert_eq!(file.par_read::<Quote>().unwrap(), read);
-    let streamed: Vec<Quote> = file.stream().unwrap().collect::<Result<_, _>>().unwrap();
+    assert_eq!(file.rows::<Quote>().threads(0).collect().unwrap(), read);
+    let streamed: Vec<Quote> = file
+        .rows()
+        .stream()
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
     assert_eq!(streamed, read);
     let pages = file.load::<Tick>().unwrap();
     let ticks: Vec<Tick<'_>> = pages.rows().unwrap();
     assert!(ticks
         .iter()
         .all(|t| t.date == "2026-01-02" && t.symbol == "EURUSD"));
-    let declared: Vec<Declared> = file.read().unwrap();
+    let declared: Vec<Declared> = file.rows().collect().unwrap();
     assert_eq!(declared.len(), 3000);
     assert_eq!(declared[0].date, "2026-01-02");
 }
 
 #[test]
 fn a_file_read_on_its_own_has_no_partition_values_unless_given() {
-    let err = file(10).read::<Quote>().unwrap_err().to_string();
+    let err = file(10).rows::<Quote>().collect().unwrap_err().to_string();
     assert!(
         err.contains("no partition `date`") && err.contains("with_partitions"),
         "{err}"
@@ -95,7 +101,8 @@ fn a_file_read_on_its_own_has_no_partition_values_unless_given() {
         Partitions::from_path("date=d/venue=v/hour=24h/live=true/region=r/deskName=d/f.parquet");
     let err = file(10)
         .with_partitions(bad)
-        .read::<Quote>()
+        .rows::<Quote>()
+        .collect()
         .unwrap_err()
         .to_string();
     assert!(
@@ -107,7 +114,7 @@ fn a_file_read_on_its_own_has_no_partition_values_unless_given() {
 #[test]
 fn predicates_on_partition_fields_are_decided_once_per_file() {
     let file = file(2000).with_partitions(Partitions::from_path(PATH));
-    let all: Vec<Quote> = file.read().unwrap();
+    let all: Vec<Quote> = file.rows().collect().unwrap();
     let t0 = all[0].ts;
     let query = |hour: u8| {
         Quote::filter()
@@ -120,7 +127,7 @@ fn predicates_on_partition_fields_are_decided_once_per_file() {
             .shard()
             .is_null()
     };
-    let rows: Vec<Quote> = file.read_where(query(7)).unwrap();
+    let rows: Vec<Quote> = file.rows().filter(query(7)).collect().unwrap();
     let naive: Vec<Quote> = all
         .iter()
         .filter(|q| q.ts < t0 + 500 * 137)
@@ -128,19 +135,42 @@ fn predicates_on_partition_fields_are_decided_once_per_file() {
         .collect();
     assert_eq!(rows.len(), 500);
     assert_eq!(rows, naive);
-    assert_eq!(file.par_read_where::<Quote>(query(7)).unwrap(), naive);
-    let pages = file.load_where::<Quote>(query(7)).unwrap();
+    assert_eq!(
+        file.rows::<Quote>()
+            .filter(query(7))
+            .threads(0)
+            .collect()
+            .unwrap(),
+        naive
+    );
+    let pages = file.rows::<Quote>().filter(query(7)).load().unwrap();
     assert_eq!(pages.rows::<Quote>().unwrap(), naive);
     // Another hour rules the whole file out: no row group is loaded.
-    assert!(file.read_where::<Quote>(query(8)).unwrap().is_empty());
-    assert!(file.par_read_where::<Quote>(query(8)).unwrap().is_empty());
-    let pages = file.load_where::<Quote>(query(8)).unwrap();
+    assert!(file
+        .rows::<Quote>()
+        .filter(query(8))
+        .collect()
+        .unwrap()
+        .is_empty());
+    assert!(file
+        .rows::<Quote>()
+        .filter(query(8))
+        .threads(0)
+        .collect()
+        .unwrap()
+        .is_empty());
+    let pages = file.rows::<Quote>().filter(query(8)).load().unwrap();
     assert_eq!(pages.num_rows(), 0);
     assert!(pages.rows::<Quote>().unwrap().is_empty());
     // A value that does not parse is an error, not a pruned file.
     let bad = ParquetFile::from_bytes(tick_file(10).unwrap())
         .unwrap()
         .with_partitions([("hour", "x"), ("date", "d")].into_iter().collect());
-    let err = bad.read_where::<Quote>(query(7)).unwrap_err().to_string();
+    let err = bad
+        .rows::<Quote>()
+        .filter(query(7))
+        .collect()
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("`hour=x`"), "{err}");
 }

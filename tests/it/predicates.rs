@@ -100,22 +100,29 @@ fn every_path(
 ) -> usize {
     let query = query.into();
     let file = ParquetFile::from_bytes(bytes.clone()).unwrap();
-    let full: Vec<Tick> = file.read().unwrap();
+    let full: Vec<Tick> = file.rows().collect().unwrap();
     assert_eq!(full.len(), ROWS);
     let want: Vec<&Tick> = full.iter().filter(|t| keep(t)).collect();
-    let got: Vec<Tick> = file.read_where(query.clone()).unwrap();
+    let got: Vec<Tick> = file.rows().filter(query.clone()).collect().unwrap();
     same(
         &got.iter().collect::<Vec<_>>(),
         &want,
         &format!("read_where: {context}"),
     );
     let streamed: Vec<Tick> = file
-        .stream_where::<Tick>(query.clone())
+        .rows::<Tick>()
+        .filter(query.clone())
+        .stream()
         .unwrap()
         .collect::<parquet_rows::Result<_>>()
         .unwrap();
     same(&streamed, &got, &format!("stream_where: {context}"));
-    let parallel: Vec<Tick> = file.par_read_where(query.clone()).unwrap();
+    let parallel: Vec<Tick> = file
+        .rows()
+        .filter(query.clone())
+        .threads(0)
+        .collect()
+        .unwrap();
     same(&parallel, &got, &format!("par_read_where: {context}"));
     let far: Vec<Tick> = remote(bytes)
         .rows()
@@ -123,7 +130,7 @@ fn every_path(
         .collect_blocking()
         .unwrap();
     same(&far, &got, &format!("remote: {context}"));
-    let pages = file.load_where::<Tick>(query).unwrap();
+    let pages = file.rows::<Tick>().filter(query).load().unwrap();
     let loaded = pages.num_rows();
     let rows: Vec<Tick> = pages.rows().unwrap();
     same(&rows, &got, &format!("load_where: {context}"));
@@ -141,7 +148,7 @@ fn ts(value: i64, unit: Unit) -> Timestamp {
 #[test]
 fn fields_on_one_column_read_the_same_values() {
     let file = ParquetFile::from_bytes(file()).unwrap();
-    let rows: Vec<Tick> = file.read().unwrap();
+    let rows: Vec<Tick> = file.rows().collect().unwrap();
     for (i, r) in rows.iter().enumerate() {
         let want = (i % 7 != 3).then(|| micros(i));
         assert_eq!(r.ts, want);

@@ -75,7 +75,8 @@ fn bit_packed_levels_decode_as_pyarrow_reads_them() {
     let read = |bytes: Vec<u8>| {
         ParquetFile::from_bytes(bytes)
             .unwrap()
-            .read::<Nullable>()
+            .rows::<Nullable>()
+            .collect()
             .unwrap()
     };
     let rows = read(bit_packed_file(&defined, lsb_first));
@@ -222,7 +223,8 @@ fn narrow_integers_are_read_from_their_low_bits() {
     let bytes = file(&schema, &[(4, chunks)]);
     let rows = ParquetFile::from_bytes(bytes)
         .unwrap()
-        .read::<Narrow>()
+        .rows::<Narrow>()
+        .collect()
         .unwrap();
     let row = |u8_col, u16_col, i8_col, i16_col| Narrow {
         u8_col,
@@ -313,14 +315,17 @@ fn annotations_parquet_refuses_do_not_stop_other_columns() {
     assert!(refused.contains("Unexpected ConvertedType 24"), "{refused}");
 
     let file = ParquetFile::from_bytes(bytes).unwrap();
-    assert_eq!(file.read::<A>().unwrap(), [A { a: 7 }, A { a: 8 }]);
-    let e = file.read::<Interval>().unwrap_err().to_string();
+    assert_eq!(
+        file.rows::<A>().collect().unwrap(),
+        [A { a: 7 }, A { a: 8 }]
+    );
+    let e = file.rows::<Interval>().collect().unwrap_err().to_string();
     assert!(e.contains("`iv`"), "{e}");
     assert!(
         e.contains("logical type UNKNOWN beside converted type INTERVAL"),
         "{e}"
     );
-    let e = file.read::<Na>().unwrap_err().to_string();
+    let e = file.rows::<Na>().collect().unwrap_err().to_string();
     assert!(e.contains("`na`") && e.contains("converted type 24"), "{e}");
     // The schema `parquet` built has neither annotation.
     let schema = file.schema();
@@ -381,20 +386,34 @@ fn wide_integer_fields_read_narrow_columns_from_their_low_bits() {
     let bytes = file(&schema, &[(4, vec![plain]), (4, vec![encoded])]);
     let file = ParquetFile::from_bytes(bytes).unwrap();
     let want = [255, 255, 7, 255, 255, 7, 255, 7];
-    let rows: Vec<Wide32> = file.read().unwrap();
+    let rows: Vec<Wide32> = file.rows().collect().unwrap();
     assert_eq!(rows, want.map(|v| Wide32 { v }));
-    let rows: Vec<Wide64> = file.read().unwrap();
+    let rows: Vec<Wide64> = file.rows().collect().unwrap();
     assert_eq!(rows, want.map(|v| Wide64 { v: i64::from(v) }));
-    let found: Vec<Wide32> = file.read_where(Wide32::filter().v().eq(255)).unwrap();
+    let found: Vec<Wide32> = file
+        .rows()
+        .filter(Wide32::filter().v().eq(255))
+        .collect()
+        .unwrap();
     assert_eq!(found, [Wide32 { v: 255 }; 5]);
-    let found: Vec<Wide64> = file.read_where(Wide64::filter().v().eq(255)).unwrap();
+    let found: Vec<Wide64> = file
+        .rows()
+        .filter(Wide64::filter().v().eq(255))
+        .collect()
+        .unwrap();
     assert_eq!(found, [Wide64 { v: 255 }; 5]);
     let loaded = file
-        .load_where::<Wide64>(Wide64::filter().v().eq(255))
+        .rows::<Wide64>()
+        .filter(Wide64::filter().v().eq(255))
+        .load()
         .unwrap();
     let rows: Vec<Wide64> = loaded.rows().unwrap();
     assert_eq!(rows, [Wide64 { v: 255 }; 5]);
     // The stored -1 is no value of the column: nothing reads as it.
-    let none: Vec<Wide32> = file.read_where(Wide32::filter().v().eq(-1)).unwrap();
+    let none: Vec<Wide32> = file
+        .rows()
+        .filter(Wide32::filter().v().eq(-1))
+        .collect()
+        .unwrap();
     assert!(none.is_empty());
 }

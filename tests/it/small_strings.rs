@@ -153,9 +153,13 @@ fn compact_strings_equal_strings_on_every_encoding_and_path() {
         let file = ParquetFile::from_bytes(bytes.clone()).expect("open");
 
         // The `String` read is the reference, as the file says.
-        assert_eq!(file.read::<Owned>().expect("read String"), want, "{layout}");
+        assert_eq!(
+            file.rows::<Owned>().collect().expect("read String"),
+            want,
+            "{layout}"
+        );
 
-        let read = file.read::<Inline>().expect("read");
+        let read = file.rows::<Inline>().collect().expect("read");
         assert_eq!(as_owned(&read), want, "{layout}: read");
         check_storage(&read);
 
@@ -168,7 +172,8 @@ fn compact_strings_equal_strings_on_every_encoding_and_path() {
         assert_eq!(reused[1..], read[..], "{layout}: rows_into");
 
         let streamed: Vec<Inline> = file
-            .stream::<Inline>()
+            .rows::<Inline>()
+            .stream()
             .expect("stream")
             .collect::<Result<_, _>>()
             .expect("stream rows");
@@ -188,7 +193,7 @@ fn compact_strings_equal_strings_on_every_encoding_and_path() {
             .with_options(ReadOptions::default().min_task_rows(300));
         for f in [&file, &small_tasks] {
             assert_eq!(
-                f.par_read::<Inline>().expect("par_read"),
+                f.rows::<Inline>().threads(0).collect().expect("par_read"),
                 read,
                 "{layout}: par_read"
             );
@@ -220,7 +225,7 @@ fn compact_string_is_refused_where_string_is() {
         id: CompactString,
     }
     let file = ParquetFile::from_bytes(file(10, 10, None)).expect("open");
-    let err = file.read::<Wrong>().unwrap_err().to_string();
+    let err = file.rows::<Wrong>().collect().unwrap_err().to_string();
     assert!(
         err.contains("`id`") && err.contains("BYTE_ARRAY annotated STRING"),
         "{err}"
@@ -256,9 +261,9 @@ fn compact_strings_round_trip_through_the_writer() {
         ),
         "{sym:?}"
     );
-    assert_eq!(file.read::<Inline>().expect("read back"), rows);
+    assert_eq!(file.rows::<Inline>().collect().expect("read back"), rows);
     assert_eq!(
-        file.read::<Owned>().expect("read as String"),
+        file.rows::<Owned>().collect().expect("read as String"),
         expected(2_000)
     );
 }

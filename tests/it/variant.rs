@@ -255,8 +255,9 @@ fn borrowed_variants_read_unshredded_columns() {
     }
     // Row groups one at a time go through the same cursors.
     let mut by_group = Vec::new();
-    for group in file.row_groups::<Owned>().expect("row groups") {
-        let rows: Vec<Owned> = group.expect("row group").rows().expect("rows");
+    for group in 0..file.num_row_groups() {
+        let pages = file.rows::<Owned>().row_groups([group]).load();
+        let rows: Vec<Owned> = pages.expect("row group").rows().expect("rows");
         by_group.extend(rows);
     }
     let shredded: Vec<_> = by_group.into_iter().map(|r: Owned| r.shredded).collect();

@@ -13,66 +13,14 @@ use futures_util::TryStreamExt;
 use object_store::memory::InMemory;
 use object_store::path::Path;
 use object_store::{ObjectStore, ObjectStoreExt};
-use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::file::properties::WriterProperties;
 use parquet_rows::remote::RemoteFile;
 use parquet_rows::{ParquetFile, ParquetRow, Query, Result, RowFilter};
 use parquet_rows_suite::nested_writer::write_nested;
 use parquet_rows_suite::shred::{list3, s, Dyn};
-use parquet_rows_suite::{write_columns, ColumnValues};
 
+use crate::flat::{flat, Borrowed, Row};
 use crate::remote::counting::{Counting, Counts};
-
-#[derive(ParquetRow, Debug, Clone, PartialEq)]
-struct Row {
-    id: i64,
-    v: Option<i64>,
-    s: String,
-}
-
-#[derive(ParquetRow, Debug, PartialEq)]
-struct Borrowed<'a> {
-    id: i64,
-    v: Option<i64>,
-    s: &'a str,
-}
-
-/// Rows `0..rows` in row groups of `group` rows, pages of 64 rows; `v` is
-/// null on every seventh row; with `index`, page statistics and the
-/// offset index, else neither.
-fn flat(rows: usize, group: usize, index: bool) -> Bytes {
-    let groups: Vec<Vec<ColumnValues>> = (0..rows)
-        .step_by(group)
-        .map(|first| {
-            let ids: Vec<i64> = (first..rows.min(first + group)).map(|i| i as i64).collect();
-            vec![
-                ColumnValues::Int64(ids.iter().map(|&i| Some(i)).collect()),
-                ColumnValues::Int64(ids.iter().map(|&i| (i % 7 != 0).then_some(i * 3)).collect()),
-                ColumnValues::Bytes(
-                    ids.iter()
-                        .map(|i| Some(format!("s{}", i % 13).into_bytes()))
-                        .collect(),
-                ),
-            ]
-        })
-        .collect();
-    let props = WriterProperties::builder()
-        .set_statistics_enabled(if index {
-            EnabledStatistics::Page
-        } else {
-            EnabledStatistics::Chunk
-        })
-        .set_offset_index_disabled(!index)
-        .set_data_page_row_count_limit(64)
-        .set_write_batch_size(64)
-        .set_column_dictionary_enabled("id".into(), false)
-        .build();
-    write_columns(
-        "message m { REQUIRED INT64 id; OPTIONAL INT64 v; REQUIRED BINARY s (UTF8); }",
-        props,
-        &groups,
-    )
-    .unwrap()
-}
 
 /// The query `offset` then `limit` (none: every row after the offset),
 /// for a filter of type `F`.
@@ -113,6 +61,18 @@ fn pairs(rows: usize, group: usize) -> Vec<(usize, Option<usize>)> {
 
 type Named<T> = Vec<(&'static str, Result<Vec<T>>)>;
 
+/// A read of `file` with the builder's own window (not the query's).
+fn windowed(
+    file: &ParquetFile,
+    (offset, limit): (usize, Option<usize>),
+) -> parquet_rows::RowsBuilder<'_, ParquetFile, Row> {
+    let b = file.rows::<Row>().offset(offset);
+    match limit {
+        Some(l) => b.limit(l),
+        None => b,
+    }
+}
+
 /// Every local read path's rows for the window `(offset, limit)`.
 fn local(
     bytes: &Bytes,
@@ -123,42 +83,73 @@ fn local(
     let mem = || ParquetFile::from_bytes(bytes.clone());
     let path = || ParquetFile::open(disk);
     let borrowed = |file: Result<ParquetFile>, par: bool| -> Result<Vec<Row>> {
-        let pages = file?.load_where::<Borrowed>(window(Borrowed::filter(), offset, limit))?;
+        let pages = file?
+            .rows::<Borrowed>()
+            .filter(window(Borrowed::filter(), offset, limit))
+            .load()?;
         let rows: Vec<Borrowed<'_>> = if par {
             pages.par_rows()?
         } else {
             pages.rows()?
         };
-        Ok(rows
-            .into_iter()
-            .map(|r| Row {
-                id: r.id,
-                v: r.v,
-                s: r.s.to_owned(),
-            })
-            .collect())
+        Ok(rows.iter().map(Borrowed::owned).collect())
     };
+    // The builder's own window (not the query's) on the same rows.
+    let pair = (offset, limit);
     vec![
-        ("read_where", mem().and_then(|f| f.read_where(q.clone()))),
         (
-            "stream_where",
-            mem().and_then(|f| f.stream_where::<Row>(q.clone())?.collect()),
+            "filter collect",
+            mem().and_then(|f| f.rows().filter(q.clone()).collect()),
         ),
         (
-            "par_read_where",
-            mem().and_then(|f| f.par_read_where(q.clone())),
-        ),
-        ("load_where rows", borrowed(mem(), false)),
-        ("load_where par_rows", borrowed(mem(), true)),
-        (
-            "path read_where",
-            path().and_then(|f| f.read_where(q.clone())),
+            "filter stream",
+            mem().and_then(|f| f.rows::<Row>().filter(q.clone()).stream()?.collect()),
         ),
         (
-            "path par_read_where",
-            path().and_then(|f| f.par_read_where(q.clone())),
+            "filter threads collect",
+            mem().and_then(|f| f.rows().filter(q.clone()).threads(0).collect()),
         ),
-        ("path load_where", borrowed(path(), false)),
+        ("filter load rows", borrowed(mem(), false)),
+        ("filter load par_rows", borrowed(mem(), true)),
+        (
+            "path filter collect",
+            path().and_then(|f| f.rows().filter(q.clone()).collect()),
+        ),
+        (
+            "path filter threads collect",
+            path().and_then(|f| f.rows().filter(q.clone()).threads(0).collect()),
+        ),
+        ("path filter load rows", borrowed(path(), false)),
+        (
+            "offset/limit collect",
+            mem().and_then(|f| windowed(&f, pair).collect()),
+        ),
+        (
+            "offset/limit threads(2) collect",
+            mem().and_then(|f| windowed(&f, pair).threads(2).collect()),
+        ),
+        (
+            "offset/limit batches",
+            mem().and_then(|f| {
+                let groups = windowed(&f, pair)
+                    .batches()?
+                    .collect::<Result<Vec<Vec<Row>>>>()?;
+                Ok(groups.into_iter().flatten().collect())
+            }),
+        ),
+        (
+            "path offset/limit threads(2) load",
+            path().and_then(|f| {
+                let b = f.rows::<Borrowed>().offset(offset);
+                let b = match limit {
+                    Some(l) => b.limit(l),
+                    None => b,
+                };
+                let pages = b.threads(2).load()?;
+                let rows: Vec<Borrowed<'_>> = pages.rows()?;
+                Ok(rows.iter().map(Borrowed::owned).collect())
+            }),
+        ),
     ]
 }
 
@@ -221,7 +212,8 @@ fn temp_path(name: &str) -> std::path::PathBuf {
 fn every_path_slices_the_full_read(name: &str, bytes: &Bytes, group: usize) {
     let full: Vec<Row> = ParquetFile::from_bytes(bytes.clone())
         .unwrap()
-        .read()
+        .rows()
+        .collect()
         .unwrap();
     let disk = temp_path(name);
     std::fs::write(&disk, bytes).unwrap();
@@ -289,7 +281,7 @@ fn windows_over_a_list_field_skip_records() {
         &groups,
     );
     let file = ParquetFile::from_bytes(bytes.clone()).unwrap();
-    let full: Vec<Listed> = file.read().unwrap();
+    let full: Vec<Listed> = file.rows().collect().unwrap();
     assert_eq!(full.len(), 1000);
     let (remote_file, _) = store_with(&bytes);
     for (offset, limit) in pairs(full.len(), GROUP) {
@@ -297,15 +289,24 @@ fn windows_over_a_list_field_skip_records() {
         let to = limit.map_or(full.len(), |l| from.saturating_add(l).min(full.len()));
         let q = || window(Listed::filter(), offset, limit);
         let got: Named<Listed> = vec![
-            ("read_where", file.read_where(q())),
+            ("read_where", file.rows().filter(q()).collect()),
             (
                 "stream_where",
-                file.stream_where::<Listed>(q()).and_then(Iterator::collect),
+                file.rows::<Listed>()
+                    .filter(q())
+                    .stream()
+                    .and_then(Iterator::collect),
             ),
-            ("par_read_where", file.par_read_where(q())),
+            (
+                "par_read_where",
+                file.rows().filter(q()).threads(0).collect(),
+            ),
             (
                 "load_where",
-                file.load_where::<Listed>(q()).and_then(|p| p.rows()),
+                file.rows::<Listed>()
+                    .filter(q())
+                    .load()
+                    .and_then(|p| p.rows()),
             ),
             (
                 "remote read_where",

@@ -2,11 +2,12 @@
 //! planned read (`ParquetFile::plan_read`) of the builder's selection, on
 //! the file narrowed to the builder's row groups and options.
 
+use super::stream::{Batches, Held, RowStream};
 #[cfg(feature = "rayon")]
 use super::Parallel;
 use super::{RowsBuilder, Serial};
 use crate::error::Result;
-use crate::file::{Held, ParquetFile, Rows};
+use crate::file::ParquetFile;
 use crate::pages::Pages;
 use crate::row::{OwnedRow, ParquetRow};
 
@@ -84,7 +85,7 @@ impl<'f, T, M: 'static> RowsBuilder<'f, ParquetFile, T, M> {
         if self.spec.everything() {
             #[cfg(feature = "rayon")]
             if parallel {
-                return super::threads::on_threads(self.spec.threads, || file.par_load::<T>());
+                return super::threads::on_threads(self.spec.threads, || file.par_load_all::<T>());
             }
             return file.load_all::<T>();
         }
@@ -116,7 +117,7 @@ impl<'f, T, M: 'static> RowsBuilder<'f, ParquetFile, T, M> {
     /// assert_eq!(n, 10);
     /// # Ok(()) }
     /// ```
-    pub fn stream(self) -> Result<Rows<'f, T>>
+    pub fn stream(self) -> Result<RowStream<'f, T>>
     where
         T: OwnedRow,
     {
@@ -125,7 +126,7 @@ impl<'f, T, M: 'static> RowsBuilder<'f, ParquetFile, T, M> {
         } else {
             Held::Owned(Box::new(self.file()?))
         };
-        ParquetFile::stream_selection(file, self.spec.selection())
+        RowStream::new(file, self.spec.selection())
     }
 
     /// The rows read, one `Vec` per row group that holds any (row groups
@@ -193,18 +194,5 @@ impl<T: OwnedRow + Send> RowsBuilder<'_, ParquetFile, T, Parallel> {
             let binding = file.bind::<T>()?;
             file.par_read_selection(&binding, &self.spec.selection())
         })
-    }
-}
-
-/// The rows of a read, one `Vec` per row group; see
-/// [`RowsBuilder::batches`].
-#[derive(Debug)]
-pub struct Batches<'f, T>(Rows<'f, T>);
-
-impl<T: OwnedRow> Iterator for Batches<'_, T> {
-    type Item = Result<Vec<T>>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        self.0.next_batch()
     }
 }

@@ -37,6 +37,7 @@ mod local;
 #[cfg(feature = "object_store")]
 mod remote;
 mod spec;
+mod stream;
 #[cfg(feature = "rayon")]
 mod threads;
 
@@ -47,7 +48,7 @@ use crate::options::ReadOptions;
 use crate::row::ParquetRow;
 use spec::Spec;
 
-pub use local::Batches;
+pub use stream::{Batches, RowStream};
 
 /// A read of rows of `T` from a source `S` ([`ParquetFile`](crate::ParquetFile),
 /// `RemoteFile`, `Dataset`, a `Split`), narrowed by its options and run by

@@ -20,13 +20,13 @@
 //! # let file = ParquetFile::from_bytes(parquet_rows::doc_support::tick_file(100)?)?;
 //! let t0 = 1_774_000_000_000_000; // the file's ticks are 137 µs apart from t0
 //! let (low, high) = (t0 + 10 * 137, t0 + 19 * 137);
-//! let pages = file.load_where::<Tick>(Tick::filter().ts().between(low, high).symbol().eq("EURUSD"))?;
+//! let pages = file.rows::<Tick>().filter(Tick::filter().ts().between(low, high).symbol().eq("EURUSD")).load()?;
 //! let ticks: Vec<Tick<'_>> = pages.rows()?;
 //! assert_eq!(ticks.len(), 10);
 //! assert!(ticks.iter().all(|t| (low..=high).contains(&t.ts) && t.symbol == "EURUSD"));
 //!
 //! // The first five matching rows, after skipping two.
-//! let first = file.load_where::<Tick>(Tick::filter().symbol().eq("EURUSD").offset(2).limit(5))?;
+//! let first = file.rows::<Tick>().filter(Tick::filter().symbol().eq("EURUSD").offset(2).limit(5)).load()?;
 //! let first: Vec<Tick<'_>> = first.rows()?;
 //! assert_eq!(first.len(), 5);
 //! assert_eq!(first[0].ts, t0 + 2 * 137);

@@ -277,8 +277,8 @@ macro_rules! corpus_test {
             })();
             let streamed = (|| -> Decoded {
                 let mut columns: Vec<Vec<Value>> = vec![Vec::new(); [$($column),+].len()];
-                for pages in parquet.row_groups::<$row>()? {
-                    let pages = pages?;
+                for group in 0..parquet.num_row_groups() {
+                    let pages = parquet.rows::<$row>().row_groups([group]).load()?;
                     let rows: Vec<$row> = pages.rows()?;
                     for (all, group) in columns.iter_mut().zip(to_columns(&rows)) {
                         all.extend(group);

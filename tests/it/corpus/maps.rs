@@ -118,19 +118,24 @@ pub(super) fn incorrect_map_schema() {
     compare(&format!("{file}: column `my_map`"), &got, &want);
 
     let mut streamed = Vec::new();
-    for pages in parquet
-        .row_groups::<IncorrectMapSchema>()
-        .unwrap_or_else(|e| panic!("{file}: row_groups: {e}"))
-    {
-        let pages = pages.unwrap_or_else(|e| panic!("{file}: row group: {e}"));
+    for group in 0..parquet.num_row_groups() {
+        let pages = parquet
+            .rows::<IncorrectMapSchema>()
+            .row_groups([group])
+            .load()
+            .unwrap_or_else(|e| panic!("{file}: row group: {e}"));
         let rows: Vec<IncorrectMapSchema> =
             pages.rows().unwrap_or_else(|e| panic!("{file}: rows: {e}"));
         streamed.extend(rows.iter().map(|r| r.my_map.to_json()));
     }
-    assert!(streamed == got, "{file}: row_groups() differs from load()");
+    assert!(
+        streamed == got,
+        "{file}: row groups one at a time differ from load()"
+    );
 
     let hashed: Vec<Value> = parquet
-        .read::<IncorrectMapSchemaHashed>()
+        .rows::<IncorrectMapSchemaHashed>()
+        .collect()
         .unwrap_or_else(|e| panic!("{file}: read as HashMap: {e}"))
         .iter()
         .map(|r| r.my_map.to_json())

@@ -342,7 +342,7 @@ fn dict_page_offset_zero_blocked_upstream() {
             path.display()
         ),
     }
-    match ParquetFile::open(&path).and_then(|f| f.read::<DictOffsetZero>()) {
+    match ParquetFile::open(&path).and_then(|f| f.rows::<DictOffsetZero>().collect()) {
         // The same error, with the path in front (`ParquetFile::open` names it).
         Err(Error::Parquet(e)) => assert_eq!(
             e.to_string(),

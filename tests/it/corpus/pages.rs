@@ -91,8 +91,8 @@ fn page_checksums_are_verified_when_asked() {
         "datapage_v1-snappy-compressed-checksum",
         "datapage_v1-corrupt-checksum",
     ] {
-        let plain = open(name, false).read::<TwoInts>().expect(name);
-        let verified = open(name, true).read::<TwoInts>();
+        let plain = open(name, false).rows::<TwoInts>().collect().expect(name);
+        let verified = open(name, true).rows::<TwoInts>().collect();
         if name.contains("corrupt") {
             let Err(err) = verified else {
                 panic!("{name}: a wrong checksum is an error")

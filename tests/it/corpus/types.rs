@@ -175,7 +175,7 @@ fn int96_from_spark_checked_micros() {
         return;
     };
     let rows: Vec<Spark> = ParquetFile::open(&path)
-        .and_then(|f| f.read())
+        .and_then(|f| f.rows().collect())
         .expect("int96_from_spark");
     let micros: Vec<Option<Option<i64>>> = rows.iter().map(|r| r.a.map(Int96::to_micros)).collect();
     let expected = expected_json(&path);
@@ -210,7 +210,7 @@ fn int96_from_spark_as_nanoseconds_is_an_error() {
         return;
     };
     let file = ParquetFile::open(&path).expect("int96_from_spark");
-    match file.read::<SparkNanos>() {
+    match file.rows::<SparkNanos>().collect() {
         Err(Error::Value { location, message }) => {
             assert_eq!(location.column, "a");
             assert!(message.contains("Int96"), "{message}");

@@ -94,7 +94,7 @@ fn dictionary_index_out_of_range() {
     let mut corrupt = bytes.to_vec();
     corrupt[at] = 3;
     let file = ParquetFile::from_bytes(corrupt).expect("open");
-    match file.read::<X>() {
+    match file.rows::<X>().collect() {
         Err(Error::OutOfSpec { location, message }) => {
             assert_eq!(location.column, "x");
             assert_eq!(
@@ -151,7 +151,7 @@ fn more_non_null_levels_than_values() {
     assert_eq!(corrupt[levels + 3], 0, "the null run's level");
     corrupt[levels + 3] = 1; // the nulls become values: 150 values, 100 in the page
     let file = ParquetFile::from_bytes(corrupt).expect("open");
-    match file.read::<OptionalX>() {
+    match file.rows::<OptionalX>().collect() {
         Err(Error::OutOfSpec { location, message }) => {
             assert_eq!(location.column, "x");
             assert!(message.contains("PLAIN values"), "{message}");
@@ -167,7 +167,7 @@ fn fewer_levels_than_values() {
     assert_eq!(corrupt[levels], 50 << 1, "the first run's header");
     corrupt[levels] = 10 << 1; // 110 levels for 150 values
     let file = ParquetFile::from_bytes(corrupt).expect("open");
-    match file.read::<OptionalX>() {
+    match file.rows::<OptionalX>().collect() {
         Err(Error::OutOfSpec { location, message }) => {
             assert_eq!(location.column, "x");
             assert!(
@@ -221,7 +221,8 @@ fn row_counts_in_the_footer_that_disagree_with_the_pages() {
     assert_eq!(
         ParquetFile::from_bytes(same)
             .expect("open")
-            .read::<OptionalX>()
+            .rows::<OptionalX>()
+            .collect()
             .expect("read")
             .len(),
         100
@@ -229,7 +230,7 @@ fn row_counts_in_the_footer_that_disagree_with_the_pages() {
 
     // Fewer rows than the column chunk holds: the rest would be silently lost.
     let file = ParquetFile::from_bytes(with_row_counts(&bytes, &[90])).expect("open");
-    match file.read::<OptionalX>() {
+    match file.rows::<OptionalX>().collect() {
         Err(Error::OutOfSpec { location, message }) => {
             assert_eq!(location.column, "x");
             assert_eq!(
@@ -247,7 +248,7 @@ fn row_counts_in_the_footer_that_disagree_with_the_pages() {
         let file = ParquetFile::from_bytes(with_row_counts(&bytes, &[rows]))
             .expect("open")
             .with_options(unlimited);
-        match file.read::<OptionalX>() {
+        match file.rows::<OptionalX>().collect() {
             Err(Error::OutOfSpec { location, message }) => {
                 assert_eq!(location.column, "x", "{rows} rows");
                 assert!(
@@ -263,7 +264,7 @@ fn row_counts_in_the_footer_that_disagree_with_the_pages() {
     // With the default limits, 2^40 rows of 8 bytes are refused before decoding.
     let file = ParquetFile::from_bytes(with_row_counts(&bytes, &[1 << 40])).expect("open");
     assert!(
-        matches!(file.read::<OptionalX>(), Err(Error::Limit { .. })),
+        matches!(file.rows::<OptionalX>().collect(), Err(Error::Limit { .. })),
         "2^40 rows"
     );
 }

@@ -56,8 +56,8 @@ fn schema_error<T: ParquetRow<'static>>() -> SchemaError {
     let file = quotes_file();
     let errors = [
         file.load::<T>().map(drop),
-        file.load_row_group::<T>(0).map(drop),
-        file.row_groups::<T>().map(drop),
+        file.rows::<T>().limit(3).load().map(drop),
+        file.rows::<T>().offset(1).load().map(drop),
     ];
     let mut first: Option<SchemaError> = None;
     for result in errors {
@@ -114,7 +114,7 @@ fn wrong_type_suggests_a_field_type() {
          field `bid: f32` cannot read column `bid` (REQUIRED DOUBLE): `f32` reads FLOAT; use `f64`"
     );
     // Owned rows bind the same way.
-    match quotes_file().read::<Quote>() {
+    match quotes_file().rows::<Quote>().collect() {
         Err(Error::Schema(e)) => assert_eq!(e.to_string(), message),
         other => panic!("expected a schema error, got {other:?}"),
     }
@@ -483,7 +483,7 @@ fn invalid_utf8_is_an_error_naming_the_column() {
         check_utf8_error(&format!("{what}: &str"), borrowed, "s");
         check_utf8_error(
             &format!("{what}: String"),
-            file.read::<Owned>().map(|r| r.len()),
+            file.rows::<Owned>().collect().map(|r| r.len()),
             "s",
         );
         let optional = file
@@ -492,7 +492,7 @@ fn invalid_utf8_is_an_error_naming_the_column() {
         check_utf8_error(&format!("{what}: Option<&str>"), optional, "o");
         check_utf8_error(
             &format!("{what}: Option<String>"),
-            file.read::<OptionalOwned>().map(|r| r.len()),
+            file.rows::<OptionalOwned>().collect().map(|r| r.len()),
             "o",
         );
         // The bytes are readable as bytes.
@@ -565,7 +565,7 @@ fn delta_text_splitting_a_character_or_invalid_is_an_error() {
             let file = ParquetFile::from_bytes(bytes).expect("open");
             let pages = file.load::<Borrowed>().expect("load");
             let borrowed = pages.rows::<Borrowed>();
-            let owned = file.read::<Owned>();
+            let owned = file.rows::<Owned>().collect();
             if ok {
                 let rows = borrowed.expect("valid text");
                 let want: Vec<String> = (0..100)
@@ -651,7 +651,10 @@ fn out_of_range_integers_read_their_low_bits() {
             assert_eq!(has_dictionary, dictionary, "{what}");
         }
         let file = ParquetFile::from_bytes(bytes).expect("open");
-        let narrow: Vec<Narrow> = file.read().expect("narrow fields read every value");
+        let narrow: Vec<Narrow> = file
+            .rows()
+            .collect()
+            .expect("narrow fields read every value");
         let bad = &narrow[BAD_ROW];
         assert_eq!(
             (bad.u8, bad.i8, bad.u16, bad.i16),
@@ -663,7 +666,10 @@ fn out_of_range_integers_read_their_low_bits() {
             ((BAD_ROW + 1) % 100) as u8,
             "{what}"
         );
-        let wide: Vec<Wide> = file.read().expect("wider fields read every value");
+        let wide: Vec<Wide> = file
+            .rows()
+            .collect()
+            .expect("wider fields read every value");
         assert_eq!(
             (wide[BAD_ROW].u8, wide[BAD_ROW].u16),
             (44, Some(65_535)),

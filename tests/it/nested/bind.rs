@@ -122,8 +122,8 @@ fn schema_error<T: parquet_rows::OwnedRow>() -> SchemaError {
     let parquet = ParquetFile::from_bytes(file.clone()).expect("open");
     let results = [
         parquet.load::<T>().map(drop),
-        parquet.row_groups::<T>().map(drop),
-        parquet.read::<T>().map(drop),
+        parquet.rows::<T>().row_groups([0]).load().map(drop),
+        parquet.rows::<T>().collect().map(drop),
         parquet_rows::from_bytes::<T>(file).map(drop),
     ];
     let mut first: Option<SchemaError> = None;

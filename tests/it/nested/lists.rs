@@ -151,15 +151,22 @@ fn list_of_strings_read_in_ranges() {
             let context = format!("{what}: ids {lo}..={hi} but {gaps:?} (all: {every}), offset {offset}, limit {limit}");
             let filter = filter.offset(offset).limit(limit);
             let got: Vec<Tagged> = parquet
-                .read_where(filter.clone())
+                .rows()
+                .filter(filter.clone())
+                .collect()
                 .unwrap_or_else(|e| panic!("{context}: read_where: {e}"));
             same_rows(&format!("{context}, read_where"), &got, &want);
             let got: Vec<Tagged> = parquet
-                .par_read_where(filter.clone())
+                .rows()
+                .filter(filter.clone())
+                .threads(0)
+                .collect()
                 .unwrap_or_else(|e| panic!("{context}: par_read_where: {e}"));
             same_rows(&format!("{context}, par_read_where"), &got, &want);
             let pages = parquet
-                .load_where::<TaggedRef>(ref_filter.offset(offset).limit(limit))
+                .rows::<TaggedRef>()
+                .filter(ref_filter.offset(offset).limit(limit))
+                .load()
                 .unwrap_or_else(|e| panic!("{context}: load_where: {e}"));
             let got: Vec<TaggedRef<'_>> = pages
                 .rows()

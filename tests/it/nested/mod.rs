@@ -84,7 +84,8 @@ where
 
     let parquet = ParquetFile::from_bytes(file.clone()).expect("open");
     let got: Vec<T> = parquet
-        .read()
+        .rows()
+        .collect()
         .unwrap_or_else(|e| panic!("{what}: read: {e}"));
     same_rows(&format!("{what}, read"), &got, want);
 
@@ -95,11 +96,12 @@ where
     same_rows(&format!("{what}, load + rows"), &got, want);
 
     let mut streamed = Vec::new();
-    for pages in parquet
-        .row_groups::<T>()
-        .unwrap_or_else(|e| panic!("{what}: row_groups: {e}"))
-    {
-        let pages = pages.unwrap_or_else(|e| panic!("{what}: row group: {e}"));
+    for group in 0..parquet.num_row_groups() {
+        let pages = parquet
+            .rows::<T>()
+            .row_groups([group])
+            .load()
+            .unwrap_or_else(|e| panic!("{what}: row group: {e}"));
         pages
             .rows_into(&mut streamed)
             .unwrap_or_else(|e| panic!("{what}: rows_into: {e}"));
@@ -125,11 +127,12 @@ macro_rules! check_borrowed {
         same_rows(&format!("{what}, borrowed"), &got, want);
 
         let mut got: Vec<$owned> = Vec::new();
-        for pages in parquet
-            .row_groups::<$ty>()
-            .unwrap_or_else(|e| panic!("{what}: row_groups (borrowed): {e}"))
-        {
-            let pages = pages.unwrap_or_else(|e| panic!("{what}: row group (borrowed): {e}"));
+        for group in 0..parquet.num_row_groups() {
+            let pages = parquet
+                .rows::<$ty>()
+                .row_groups([group])
+                .load()
+                .unwrap_or_else(|e| panic!("{what}: row group (borrowed): {e}"));
             let rows: Vec<$ty<'_>> = pages
                 .rows()
                 .unwrap_or_else(|e| panic!("{what}: rows of a row group (borrowed): {e}"));

@@ -21,15 +21,16 @@ fn streaming_and_single_row_groups_match_load() {
         .collect();
     check_rows("load", &all, 0, ROWS);
 
-    // `row_groups`: one `Pages` per row group, in order.
-    let groups = parquet.row_groups::<AllTypes>().expect("row_groups");
-    assert_eq!(
-        groups.size_hint(),
-        (ROW_GROUPS.len(), Some(ROW_GROUPS.len()))
-    );
+    // One `Pages` per row group, in order.
+    assert_eq!(parquet.num_row_groups(), ROW_GROUPS.len());
     let mut streamed = Vec::new();
     let mut appended: Vec<AllTypes<'_>> = Vec::new();
-    let held: Vec<Pages> = groups.map(|p| p.expect("row group")).collect();
+    let held: Vec<Pages> = (0..parquet.num_row_groups())
+        .map(|g| {
+            let pages = parquet.rows::<AllTypes>().row_groups([g]).load();
+            pages.expect("row group")
+        })
+        .collect();
     for (g, pages) in held.iter().enumerate() {
         assert_eq!(pages.num_rows(), ROW_GROUPS[g].len());
         let rows: Vec<AllTypes<'_>> = pages.rows().expect("rows");
@@ -46,7 +47,9 @@ fn streaming_and_single_row_groups_match_load() {
     // `load_row_group`.
     for (g, range) in ROW_GROUPS.iter().enumerate() {
         let pages = parquet
-            .load_row_group::<AllTypes>(g)
+            .rows::<AllTypes>()
+            .row_groups([g])
+            .load()
             .expect("load_row_group");
         let rows: Vec<_> = pages
             .rows::<AllTypes>()
@@ -62,7 +65,9 @@ fn streaming_and_single_row_groups_match_load() {
         );
     }
     assert!(parquet
-        .load_row_group::<AllTypes>(ROW_GROUPS.len())
+        .rows::<AllTypes>()
+        .row_groups([ROW_GROUPS.len()])
+        .load()
         .is_err());
 }
 
@@ -85,7 +90,7 @@ fn owned_apis_agree_with_borrowed_rows() {
     let path = dir.join(format!("all-types-{}.parquet", std::process::id()));
     std::fs::write(&path, &file).expect("write file");
 
-    let read: Vec<AllTypesOwned> = parquet.read().expect("read");
+    let read: Vec<AllTypesOwned> = parquet.rows().collect().expect("read");
     let from_bytes: Vec<AllTypesOwned> = parquet_rows::from_bytes(file).expect("from_bytes");
     let from_path: Vec<AllTypesOwned> = parquet_rows::from_path(&path).expect("from_path");
     let from_file: Vec<AllTypesOwned> =
@@ -151,7 +156,7 @@ fn tick_fixture_borrowed_and_owned() {
             ask: t.ask,
         })
         .collect();
-    let read: Vec<TickOwned> = file.read().expect("read");
+    let read: Vec<TickOwned> = file.rows().collect().expect("read");
     assert!(read == owned, "read");
     let from_path: Vec<TickOwned> = parquet_rows::from_path(&path).expect("from_path");
     assert!(from_path == owned, "from_path");

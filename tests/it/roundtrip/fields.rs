@@ -23,13 +23,17 @@ fn zero_rows() {
         let pages = parquet.load::<AllTypes>().expect("load");
         let rows: Vec<AllTypes<'_>> = pages.rows().expect("rows");
         assert!(rows.is_empty(), "{what}");
-        let owned: Vec<AllTypesOwned> = parquet.read().expect("read");
+        let owned: Vec<AllTypesOwned> = parquet.rows().collect().expect("read");
         assert!(owned.is_empty(), "{what}");
         let owned: Vec<AllTypesOwned> = parquet_rows::from_bytes(file).expect("from_bytes");
         assert!(owned.is_empty(), "{what}");
         let mut streamed = 0;
-        for pages in parquet.row_groups::<AllTypes>().expect("row_groups") {
-            let pages = pages.expect("row group");
+        for group in 0..parquet.num_row_groups() {
+            let pages = parquet
+                .rows::<AllTypes>()
+                .row_groups([group])
+                .load()
+                .expect("row group");
             streamed += 1;
             assert!(pages.rows::<AllTypes>().expect("rows").is_empty(), "{what}");
         }
@@ -153,7 +157,7 @@ rename_all_structs!(
 #[test]
 fn rename_all_every_rule() {
     fn read<T: parquet_rows::OwnedRow>(parquet: &ParquetFile, value: fn(&T) -> i32) -> Vec<i32> {
-        let rows: Vec<T> = parquet.read().unwrap_or_else(|e| panic!("{e}"));
+        let rows: Vec<T> = parquet.rows().collect().unwrap_or_else(|e| panic!("{e}"));
         rows.iter().map(value).collect()
     }
 

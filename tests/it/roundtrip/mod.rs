@@ -594,7 +594,8 @@ fn check_all_types_file(what: &str, file: &Bytes, rows: usize) {
 
     // Owned rows.
     let owned: Vec<AllTypesOwned> = parquet
-        .read()
+        .rows()
+        .collect()
         .unwrap_or_else(|e| panic!("{what}: read: {e}"));
     let canon: Vec<_> = owned.iter().map(AllTypesOwned::canon).collect();
     check_rows(&format!("{what} (owned)"), &canon, 0, rows);

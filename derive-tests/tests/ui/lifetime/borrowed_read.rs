@@ -1,4 +1,4 @@
-// `ParquetFile::read` returns owned rows, as `from_path` does.
+// A read's `collect` returns owned rows, as `from_path` does.
 use parquet_rows::{ParquetFile, ParquetRow};
 
 #[derive(ParquetRow)]
@@ -9,7 +9,7 @@ struct Tick<'a> {
 
 fn main() -> parquet_rows::Result<()> {
     let file = ParquetFile::open("ticks.parquet")?;
-    let ticks: Vec<Tick> = file.read()?;
+    let ticks: Vec<Tick> = file.rows().collect()?;
     println!("{}", ticks.len());
     Ok(())
 }

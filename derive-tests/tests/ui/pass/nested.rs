@@ -73,5 +73,5 @@ fn main() {
     let pages = file.load::<Order>().unwrap();
     let orders: Vec<Order<'_>> = pages.rows().unwrap();
     assert_eq!(orders.len(), 2);
-    assert_eq!(file.read::<Pairs>().unwrap()[0].pairs, [("channel".to_owned(), 3)]);
+    assert_eq!(file.rows::<Pairs>().collect().unwrap()[0].pairs, [("channel".to_owned(), 3)]);
 }
