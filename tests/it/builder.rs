@@ -501,7 +501,14 @@ fn reads_share_one_pool_and_streams_stay_on_the_caller() {
             .unwrap();
         assert_eq!(rows.len(), ROWS - 110);
     });
-    assert!(again.is_subset(&threads), "{again:?} not in {threads:?}");
+    // A pool's thread may sit out some reads, so the union is compared:
+    // thread ids are never reused, and seven reads on pools of their own
+    // would decode on at least seven threads.
+    let all: std::collections::HashSet<_> = threads.union(&again).collect();
+    assert!(
+        !again.is_empty() && all.len() <= 3 && !again.contains(&here),
+        "{again:?} and {threads:?}: more than one pool of 3"
+    );
     // Streams read on the calling thread, whatever `threads` says.
     let streamed = decoded_on(|| {
         let n = file.rows::<Traced>().threads(3).stream().unwrap().count();
