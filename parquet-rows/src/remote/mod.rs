@@ -107,12 +107,12 @@ pub struct FetchOptions {
 }
 
 impl Default for FetchOptions {
-    /// 16 requests at once, gaps of up to 1 MiB crossed while they add at
+    /// 32 requests at once, gaps of up to 1 MiB crossed while they add at
     /// most 10% to the bytes fetched, a first request of 64 KiB, requests
     /// of at most 8 MiB.
     fn default() -> Self {
         FetchOptions {
-            concurrency: 16,
+            concurrency: 32,
             max_gap: 1 << 20,
             overfetch_percent: 10,
             footer_guess: FOOTER_GUESS,

@@ -56,12 +56,11 @@ fn four_of_twenty_columns_take_two_round_trips_on_every_ending() {
     let spread: Vec<Spread> = local.rows::<Spread>().collect().unwrap();
     let adjacent: Vec<Adjacent> = local.rows::<Adjacent>().collect().unwrap();
     let (store, counts) = throttled(bytes.clone());
-    // Spread columns are 32 ranges (no two merge within 10% more bytes):
-    // with the default of 16 requests in flight, the second 16 wait for
-    // the first (two latencies); 32 in flight fetch them in one wave.
-    // Adjacent columns are one range per row group: 8, in one wave by
-    // default.
-    let wide = FetchOptions::default().concurrency(32);
+    // Spread columns are 32 ranges (no two merge within 10% more bytes),
+    // in one wave with the default of 32 requests in flight (with 16, the
+    // second 16 would wait for the first: two latencies). Adjacent columns
+    // are one range per row group: 8.
+    let wide = FetchOptions::default();
     runtime().block_on(async {
         let open = |fetch: FetchOptions| {
             let store = Arc::clone(&store);
