@@ -330,12 +330,12 @@ impl Dataset {
         query: Selection,
         only: Option<Vec<usize>>,
     ) -> impl futures_util::Stream<Item = Result<Vec<T>>> + 'a {
-        let mut window = crate::filter::Window::of(&query);
+        let window = crate::filter::Window::of(&query);
         // Each file's matching rows, unwindowed: the window is the dataset's.
         let mut per_file = query;
         (per_file.offset, per_file.limit) = (0, None);
         let dataset = Arc::new(self);
-        futures_util::stream::iter(0..dataset.files.len())
+        let batches = futures_util::stream::iter(0..dataset.files.len())
             .then(move |i| {
                 let (dataset, per_file, only) =
                     (Arc::clone(&dataset), per_file.clone(), only.clone());
@@ -346,24 +346,8 @@ impl Dataset {
                 }
             })
             .try_filter_map(|stream| std::future::ready(Ok(stream)))
-            .try_flatten()
-            .map(move |rows| {
-                let mut rows = rows?;
-                window.retain(&mut rows, 0, |_| true);
-                Ok((rows, window.full()))
-            })
-            .scan(false, |done, item: Result<(Vec<T>, bool)>| {
-                if *done {
-                    return std::future::ready(None);
-                }
-                let item = item.map(|(rows, full)| {
-                    *done = full;
-                    rows
-                });
-                *done |= item.is_err();
-                std::future::ready(Some(item))
-            })
-            .filter(|item| std::future::ready(!matches!(item, Ok(rows) if rows.is_empty())))
+            .try_flatten();
+        crate::remote::query::windowed(batches, window)
     }
 
     /// The stream of file `i`'s rows of `selection` (of its row groups

@@ -67,7 +67,7 @@
 
 pub(crate) mod fetch;
 pub(crate) mod plan;
-mod query;
+pub(crate) mod query;
 
 use std::future::Future;
 use std::sync::Arc;

@@ -240,7 +240,7 @@ where
     let windows: Option<Vec<std::ops::Range<usize>>> = counts
         .filter(|_| whole.positional())
         .map(|counts| window_rows(&counts, whole.offset, whole.limit));
-    let mut window = match windows {
+    let window = match windows {
         Some(_) => Window::of(&Selection::default()),
         None => Window::of(&whole),
     };
@@ -254,7 +254,7 @@ where
         .map(|(k, &g)| (g, windows.as_ref().map(|w| w[k].clone())))
         .filter(|(_, w)| w.as_ref().is_none_or(|w| !w.is_empty()))
         .collect();
-    stream::iter(kept)
+    let batches = stream::iter(kept)
         .map(move |(g, within)| {
             let mut selection = per_group.clone();
             if let Some(w) = within {
@@ -267,7 +267,18 @@ where
                 file.read_selection::<T>(&binding, &selection)
             }
         })
-        .buffered(2)
+        .buffered(2);
+    windowed(batches, window)
+}
+
+/// Batches of rows, each unwindowed, narrowed to `window` across them: the
+/// stream ends after the batch that fills the window or the first error,
+/// and batches left empty are not yielded.
+pub(crate) fn windowed<'a, T: 'a>(
+    batches: impl Stream<Item = Result<Vec<T>>> + 'a,
+    mut window: Window,
+) -> impl Stream<Item = Result<Vec<T>>> + 'a {
+    batches
         .map(move |rows| {
             let mut rows = rows?;
             window.retain(&mut rows, 0, |_| true);
