@@ -361,3 +361,88 @@ fn a_negative_null_count_is_ignored_and_the_file_read() {
         .unwrap();
     assert_eq!(pages.num_rows(), GROUP_ROWS);
 }
+
+/// parquet-cpp (Arrow 4.0.1, e.g. the h2oai benchmark files) wrote a null
+/// count of 0 for dictionary-encoded columns that hold nulls: `is_null()`
+/// and `not(..)` must still find the null rows.
+#[test]
+fn a_null_count_of_zero_does_not_prove_there_are_no_nulls() {
+    #[derive(ParquetRow, Debug, Clone, PartialEq)]
+    struct Opt {
+        id: i64,
+        s: Option<String>,
+    }
+    let groups: Vec<Vec<ColumnValues>> = (0..2)
+        .map(|g| {
+            let ids: Vec<i64> = (0..GROUP_ROWS as i64)
+                .map(|r| g * GROUP_ROWS as i64 + r)
+                .collect();
+            vec![
+                ColumnValues::Int64(ids.iter().map(|&i| Some(i)).collect()),
+                ColumnValues::Bytes(
+                    ids.iter()
+                        .map(|i| (i % 7 != 3).then(|| format!("s{}", i % 5).into_bytes()))
+                        .collect(),
+                ),
+            ]
+        })
+        .collect();
+    let props = WriterProperties::builder()
+        .set_statistics_enabled(EnabledStatistics::Page)
+        .set_data_page_row_count_limit(PAGE_ROWS)
+        .set_write_batch_size(PAGE_ROWS)
+        .build();
+    let honest = write_columns(
+        "message m { REQUIRED INT64 id; OPTIONAL BINARY s (UTF8); }",
+        props,
+        &groups,
+    )
+    .unwrap();
+    // Both row groups' `s` chunks say "0 nulls", as parquet-cpp did.
+    let bytes = rewrite_footer(&honest, &[], |metadata, _| {
+        let zero = |c: parquet::file::metadata::ColumnChunkMetaDataBuilder| {
+            c.set_statistics(Statistics::byte_array(None, None, None, Some(0), false))
+        };
+        let metadata = edit_chunk(metadata, 0, 1, zero);
+        edit_chunk(metadata, 1, 1, zero)
+    });
+    let full: Vec<Opt> = ParquetFile::from_bytes(bytes.clone())
+        .unwrap()
+        .rows()
+        .collect()
+        .unwrap();
+    assert_eq!(full.len(), 2 * GROUP_ROWS);
+    let by_hand = |keep: &dyn Fn(&Opt) -> bool| -> Vec<Opt> {
+        full.iter().filter(|r| keep(r)).cloned().collect()
+    };
+    let nulls = by_hand(&|r| r.s.is_none());
+    assert!(!nulls.is_empty());
+    let file = ParquetFile::from_bytes(bytes.clone()).unwrap();
+    let is_null: Vec<Opt> = file
+        .rows()
+        .filter(Opt::filter().s().is_null())
+        .collect()
+        .unwrap();
+    assert_eq!(is_null, nulls);
+    let streamed: Vec<Opt> = file
+        .rows::<Opt>()
+        .filter(Opt::filter().s().is_null())
+        .stream()
+        .unwrap()
+        .collect::<Result<_>>()
+        .unwrap();
+    assert_eq!(streamed, nulls);
+    let parallel: Vec<Opt> = file
+        .rows()
+        .filter(Opt::filter().s().is_null())
+        .threads(2)
+        .collect()
+        .unwrap();
+    assert_eq!(parallel, nulls);
+    let not_null: Vec<Opt> = file
+        .rows()
+        .filter(Opt::filter().s().is_not_null())
+        .collect()
+        .unwrap();
+    assert_eq!(not_null, by_hand(&|r| r.s.is_some()));
+}

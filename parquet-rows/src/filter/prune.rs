@@ -319,6 +319,11 @@ fn in_order<'a>(
 
 /// The summary of column chunk `chunk` of a row group of `rows` rows, for
 /// a predicate comparing with `value` (`None`: a null test).
+///
+/// A null count of 0 is read as unknown: parquet-cpp (Arrow 4.0.1 among
+/// others) wrote 0 for dictionary-encoded columns that hold nulls, so "no
+/// nulls" proves nothing, and trusting it would drop the null rows of
+/// `is_null()` and of `not(..)`. A count above 0 still proves nulls exist.
 fn chunk_summary<'a>(
     chunk: &'a ColumnChunkMetaData,
     order: ColumnOrder,
@@ -335,7 +340,9 @@ fn chunk_summary<'a>(
     Summary {
         min: bounds.map(|b| b.0),
         max: bounds.map(|b| b.1),
-        nulls: stats.and_then(Statistics::null_count_opt),
+        nulls: stats
+            .and_then(Statistics::null_count_opt)
+            .filter(|&n| n > 0),
         values: rows,
     }
 }
@@ -636,7 +643,11 @@ impl PageIndex {
             let nulls = if index.is_null_page(page) {
                 Some(values)
             } else {
-                index.null_count(page).and_then(|n| u64::try_from(n).ok())
+                // 0 is unknown here too (see `chunk_summary`).
+                index
+                    .null_count(page)
+                    .and_then(|n| u64::try_from(n).ok())
+                    .filter(|&n| n > 0)
             };
             let bounds = match value {
                 Some(v) if usable && !index.is_null_page(page) => {
