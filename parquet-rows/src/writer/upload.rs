@@ -274,8 +274,13 @@ impl<T: ParquetWrite> UploadWriter<T> {
     /// aborted instead.
     pub async fn close(mut self) -> Result<FileSummary> {
         self.running()?;
-        let writer = self.writer.take().expect("checked by `running`");
-        let mut upload = self.upload.take().expect("present while running");
+        // Both present while running (`after` drops both on an error).
+        let (Some(writer), Some(mut upload)) = (self.writer.take(), self.upload.take()) else {
+            return Err(self.running().err().unwrap_or_else(|| Error::Unsupported {
+                location: Location::default(),
+                message: "the upload is closed".to_owned(),
+            }));
+        };
         let finished = writer.finish();
         let result =
             async {
@@ -482,13 +487,24 @@ impl<T: ParquetWrite> Drop for UploadWriter<T> {
     /// An upload neither completed nor aborted is aborted (see the type's
     /// docs): no object appears.
     fn drop(&mut self) {
-        let Some(upload) = self.upload.take() else {
-            return;
-        };
-        if let Ok(handle) = tokio::runtime::Handle::try_current() {
-            handle.spawn(async move { drop(upload.abort().await) });
-        } else if let Ok(runtime) = self.runtime.take().map_or_else(runtime, Ok) {
-            drop(runtime.block_on(upload.abort()));
+        let own = self.runtime.take();
+        let current = tokio::runtime::Handle::try_current().ok();
+        if let Some(upload) = self.upload.take() {
+            match (&current, &own) {
+                (Some(handle), _) => drop(handle.spawn(async move { drop(upload.abort().await) })),
+                (None, Some(runtime)) => drop(runtime.block_on(upload.abort())),
+                (None, None) => {
+                    if let Ok(runtime) = runtime() {
+                        drop(runtime.block_on(upload.abort()));
+                    }
+                }
+            }
+        }
+        // A runtime cannot be dropped where blocking is not allowed (a
+        // blocking writer dropped in async code): shut it down in the
+        // background there.
+        if let (Some(runtime), Some(_)) = (own, current) {
+            runtime.shutdown_background();
         }
     }
 }

@@ -189,14 +189,14 @@ fn a_dataset_on_s3_reads_its_bound_chunks() {
 #[derive(ParquetRow, Debug, Clone, PartialEq)]
 struct Event {
     ts: i64,
-    /// 128 bytes of digits: 50,000 rows make a file of three parts of 5 MiB.
+    /// 256 bytes of digits: 50,000 rows make a file of three parts of 5 MiB.
     payload: String,
 }
 
 fn event(ts: i64) -> Event {
     Event {
         ts,
-        payload: format!("{:032}", ts * 7_919).repeat(4),
+        payload: format!("{:032}", ts * 7_919).repeat(8),
     }
 }
 
@@ -232,7 +232,9 @@ fn an_upload_to_s3_completes_in_parts_and_reads_back_filtered() {
         assert!(summary.bytes > 2 * MIN_PART_BYTES as u64, "{summary:?}");
         assert_eq!(store.head(&location).await.unwrap().size, summary.bytes);
 
-        let remote = RemoteFile::open(Arc::clone(&store), location).await.unwrap();
+        let remote = RemoteFile::open(Arc::clone(&store), location)
+            .await
+            .unwrap();
         let picked: Vec<Event> = remote
             .rows()
             .filter(Event::filter().ts().in_range(31_000..31_500))
@@ -244,10 +246,14 @@ fn an_upload_to_s3_completes_in_parts_and_reads_back_filtered() {
         // A writer dropped after sending parts: the upload is aborted, no
         // object appears.
         let dropped = Path::from("events/dropped.parquet");
-        let mut writer =
-            UploadWriter::<Event>::create_with(Arc::clone(&store), dropped.clone(), options, upload)
-                .await
-                .unwrap();
+        let mut writer = UploadWriter::<Event>::create_with(
+            Arc::clone(&store),
+            dropped.clone(),
+            options,
+            upload,
+        )
+        .await
+        .unwrap();
         writer.write(&rows).await.unwrap();
         assert!(writer.parts_sent() >= 1);
         drop(writer);
