@@ -44,6 +44,8 @@ mod field;
 mod options;
 mod schema;
 mod sorted;
+#[cfg(feature = "object_store")]
+mod upload;
 
 use std::fs::File;
 use std::io::Write;
@@ -69,6 +71,8 @@ pub use options::{ColumnEncoding, Compression, PageVersion, Statistics, WriteOpt
 #[doc(hidden)]
 pub use schema::{WriteShape, WriteSpec};
 pub use sorted::SortOrder;
+#[cfg(feature = "object_store")]
+pub use upload::{UploadOptions, UploadWriter, MIN_PART_BYTES};
 
 /// A struct whose rows a [`Writer`] writes: implemented by
 /// `#[derive(ParquetRow)]` when every field's type is [`WriteField`] (and no
@@ -340,6 +344,15 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
             },
             sink,
         ))
+    }
+
+    /// The sink, to take the bytes written so far from its front (the
+    /// multipart upload's parts); `None` once closed or failed. Bytes are
+    /// only ever taken, never written, so the offsets the footer records
+    /// stay those of the file.
+    #[cfg(feature = "object_store")]
+    fn sink_mut(&mut self) -> Option<&mut W> {
+        self.file.as_mut().map(|file| &mut file.inner_mut().inner)
     }
 
     /// An error naming the field and row of the first value a column

@@ -23,7 +23,8 @@ use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::parser::parse_message_type;
 use parquet_rows::dataset::Dataset;
 use parquet_rows::remote::{FetchOptions, RemoteFile};
-use parquet_rows::ParquetRow;
+use parquet_rows::writer::{Compression, UploadOptions, UploadWriter, MIN_PART_BYTES};
+use parquet_rows::{ParquetRow, WriteOptions};
 
 use counting::{Counting, Counts};
 
@@ -76,12 +77,13 @@ struct Three {
     day: String,
 }
 
-/// A bucket of its own on the server at `PARQUET_ROWS_S3_ENDPOINT`.
-fn s3() -> Arc<dyn ObjectStore> {
+/// A bucket of its own (per test: `name`) on the server at
+/// `PARQUET_ROWS_S3_ENDPOINT`.
+fn s3(name: &str) -> Arc<dyn ObjectStore> {
     let endpoint = std::env::var("PARQUET_ROWS_S3_ENDPOINT").expect(
         "PARQUET_ROWS_S3_ENDPOINT: run this test with scripts/s3-test.sh, which starts moto_server",
     );
-    let bucket = format!("parquet-rows-{}", std::process::id());
+    let bucket = format!("parquet-rows-{name}-{}", std::process::id());
     // moto creates a bucket on a plain PUT of its name.
     let status = std::process::Command::new("python3")
         .args([
@@ -109,7 +111,7 @@ fn s3() -> Arc<dyn ObjectStore> {
 fn a_dataset_on_s3_reads_its_bound_chunks() {
     let counts = Arc::new(Counts::default());
     let store: Arc<dyn ObjectStore> = Arc::new(Counting {
-        inner: s3(),
+        inner: s3("dataset"),
         counts: Arc::clone(&counts),
     });
     let bytes = wide_file();
@@ -180,6 +182,89 @@ fn a_dataset_on_s3_reads_its_bound_chunks() {
             counts.gets(),
             counts.bytes(),
             rows.len()
+        );
+    });
+}
+
+#[derive(ParquetRow, Debug, Clone, PartialEq)]
+struct Event {
+    ts: i64,
+    /// 256 bytes of digits: 50,000 rows make a file of three parts of 5 MiB.
+    payload: String,
+}
+
+fn event(ts: i64) -> Event {
+    Event {
+        ts,
+        payload: format!("{:032}", ts * 7_919).repeat(8),
+    }
+}
+
+#[test]
+fn an_upload_to_s3_completes_in_parts_and_reads_back_filtered() {
+    let store = s3("upload");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let location = Path::from("events/upload.parquet");
+        let options = WriteOptions::default()
+            .compression(Compression::Uncompressed)
+            .dictionary(false)
+            .row_group_rows(10_000);
+        let upload = UploadOptions::default()
+            .part_size(MIN_PART_BYTES)
+            .parts_in_flight(2);
+        let mut writer = UploadWriter::<Event>::create_with(
+            Arc::clone(&store),
+            location.clone(),
+            options.clone(),
+            upload.clone(),
+        )
+        .await
+        .unwrap();
+        let rows: Vec<Event> = (0..50_000).map(event).collect();
+        writer.write(&rows).await.unwrap();
+        assert!(writer.parts_sent() >= 1);
+        let summary = writer.close().await.unwrap();
+        assert_eq!((summary.rows, summary.row_groups), (50_000, 5));
+        assert!(summary.bytes > 2 * MIN_PART_BYTES as u64, "{summary:?}");
+        assert_eq!(store.head(&location).await.unwrap().size, summary.bytes);
+
+        let remote = RemoteFile::open(Arc::clone(&store), location)
+            .await
+            .unwrap();
+        let picked: Vec<Event> = remote
+            .rows()
+            .filter(Event::filter().ts().in_range(31_000..31_500))
+            .collect()
+            .await
+            .unwrap();
+        assert_eq!(picked, rows[31_000..31_500]);
+
+        // A writer dropped after sending parts: the upload is aborted, no
+        // object appears.
+        let dropped = Path::from("events/dropped.parquet");
+        let mut writer = UploadWriter::<Event>::create_with(
+            Arc::clone(&store),
+            dropped.clone(),
+            options,
+            upload,
+        )
+        .await
+        .unwrap();
+        writer.write(&rows).await.unwrap();
+        assert!(writer.parts_sent() >= 1);
+        drop(writer);
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        assert!(matches!(
+            store.head(&dropped).await,
+            Err(object_store::Error::NotFound { .. })
+        ));
+        eprintln!(
+            "s3 (moto): uploaded {} bytes in {} row groups",
+            summary.bytes, summary.row_groups
         );
     });
 }

@@ -8,6 +8,7 @@ mod filtered;
 mod round_trips;
 mod send;
 mod source;
+mod upload;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
