@@ -11,10 +11,9 @@ use crate::variant::read::layout;
 
 const HINT: &str = "a variant reads a VARIANT group: `metadata` and `value` BYTE_ARRAY columns, and `typed_value` when shredded";
 
-/// Binds a variant field; `shredded`: whether the type can read
-/// `typed_value` columns.
+/// Binds a variant field: both variant types read shredded columns
+/// (`typed_value`) as well as unshredded ones.
 pub(super) fn bind_variant(
-    shredded: bool,
     node: &Node,
     at: &At,
     out: &mut Vec<Mismatch>,
@@ -48,7 +47,7 @@ pub(super) fn bind_variant(
             return None;
         }
     };
-    let node = shredded_node(shredded, fields, &at.inside(), 0, at, out)?;
+    let node = shredded_node(fields, &at.inside(), 0, out)?;
     let inside = at.inside();
     Some(Bound {
         leaf: at.leaf,
@@ -62,11 +61,9 @@ pub(super) fn bind_variant(
 /// object field, an array element); `inside` is where binding stands inside
 /// it, `depth` its depth in column path names below the variant group.
 fn shredded_node(
-    shredded: bool,
     fields: &[Node],
     inside: &At,
     depth: usize,
-    variant_at: &At,
     out: &mut Vec<Mismatch>,
 ) -> Option<Bound> {
     let mut value = None;
@@ -92,15 +89,8 @@ fn shredded_node(
                     return None;
                 }
             },
-            "typed_value" if !shredded => {
-                out.push(variant_at.mismatch(MismatchKind::Nested {
-                    found: format!("{} (shredded: it has `typed_value` columns)", describe_root(variant_at)),
-                    hint: "a borrowed `Variant<'a>` reads unshredded columns; read shredded ones with `OwnedVariant`, which rebuilds the values".to_owned(),
-                }));
-                return None;
-            }
             "typed_value" => {
-                typed = Some(typed_value(field, &child_at, depth + 1, variant_at, out)?);
+                typed = Some(typed_value(field, &child_at, depth + 1, out)?);
             }
             "metadata" if depth == 0 => {}
             _ => {
@@ -119,16 +109,11 @@ fn shredded_node(
     Some(layout::node(inside.leaf, value, typed, depth))
 }
 
-fn describe_root(at: &At) -> String {
-    format!("the group `{}`", at.column)
-}
-
 /// The `typed_value` node at `at` (its repetition not yet entered).
 fn typed_value(
     node: &Node,
     at: &At,
     depth: usize,
-    variant_at: &At,
     out: &mut Vec<Mismatch>,
 ) -> Option<Bound> {
     let (def, rep) = at.entered();
@@ -185,11 +170,9 @@ fn typed_value(
                 return None;
             }
             let element = shredded_node(
-                true,
                 element_fields,
                 &element_at.inside(),
                 depth + 2,
-                variant_at,
                 out,
             )?;
             Some(layout::array(at.leaf, def, list_at.entered().1, element))
@@ -213,12 +196,10 @@ fn typed_value(
                     return None;
                 }
                 children.push(shredded_node(
-                    true,
                     parts,
                     &field_at.inside(),
                     depth + 1,
-                    variant_at,
-                    out,
+                        out,
                 )?);
             }
             Some(layout::object(at.leaf, def, children))
