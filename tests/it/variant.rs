@@ -284,7 +284,10 @@ fn check_borrowed(rows: &[BorrowedAll<'_>], ids: &[usize], what: &str) {
         assert_eq!(row.plain, want, "{what}: row {id} plain");
         assert_eq!(row.shredded, want, "{what}: row {id} shredded");
         let from_owned = owned[id].shredded.as_ref().map(OwnedVariant::as_variant);
-        assert_eq!(row.shredded, from_owned, "{what}: row {id} borrowed vs owned");
+        assert_eq!(
+            row.shredded, from_owned,
+            "{what}: row {id} borrowed vs owned"
+        );
         assert_eq!(
             row.shredded.map(|v| v.to_json()),
             from_owned.map(|v| v.to_json()),
@@ -363,7 +366,12 @@ fn borrowed_variants_read_shredded_columns_on_every_read_path() {
     check_borrowed(&rows, &all[1..], "threads(2) + filter");
 
     // Owned streams and batches over the same columns.
-    let owned: Vec<Owned> = file.rows::<Owned>().stream().expect("stream").map(|r| r.expect("row")).collect();
+    let owned: Vec<Owned> = file
+        .rows::<Owned>()
+        .stream()
+        .expect("stream")
+        .map(|r| r.expect("row"))
+        .collect();
     let batches: Vec<Owned> = file
         .rows::<Owned>()
         .batches()
@@ -400,11 +408,9 @@ fn borrowed_variants_read_shredded_columns_remotely() {
     check_borrowed(&rows, &all[2..], "remote, filter id >= 2");
 }
 
-/// A LIST of shredded variants (`typed_value` a DOUBLE): borrowed and
-/// owned reads agree, whole and from inside a row group, where skipping
-/// records of the list counts the variants they hold.
-#[test]
-fn lists_of_shredded_variants() {
+/// A file of 40 rows of an `id` and a LIST of variants shredded as DOUBLE,
+/// in two row groups, and the lists it holds.
+fn shredded_lists() -> (Bytes, Vec<Option<Vec<Option<OwnedVariant>>>>) {
     const LIST_SCHEMA: &str = "
     message lists {
       required int32 id;
@@ -418,25 +424,15 @@ fn lists_of_shredded_variants() {
         }
       }
     }";
-    #[derive(ParquetRow, Debug)]
-    struct Owned {
-        id: i32,
-        vs: Option<Vec<Option<OwnedVariant>>>,
-    }
-    #[derive(ParquetRow, Debug)]
-    struct Borrowed<'a> {
-        id: i32,
-        vs: Option<Vec<Option<Variant<'a>>>>,
-    }
-    let item = |i: usize| -> Option<OwnedValue> {
+    let item = |i: u16| -> Option<OwnedValue> {
         match i % 4 {
-            0 => Some(OwnedValue::Double(i as f64 + 0.5)),
+            0 => Some(OwnedValue::Double(f64::from(i) + 0.5)),
             1 => Some(s(&format!("s{i}"))),
             2 => None,
-            _ => Some(obj(vec![("k", OwnedValue::Int64(i as i64))])),
+            _ => Some(obj(vec![("k", OwnedValue::Int64(i64::from(i)))])),
         }
     };
-    let lists: Vec<Option<Vec<Option<OwnedValue>>>> = (0..40)
+    let lists: Vec<Option<Vec<Option<OwnedValue>>>> = (0..40u16)
         .map(|r| match r % 5 {
             0 => None,
             1 => Some(vec![]),
@@ -460,7 +456,7 @@ fn lists_of_shredded_variants() {
                     })
                 }))
             });
-            vec![Dyn::I32(r as i32), vs]
+            vec![Dyn::I32(i32::try_from(r).expect("small")), vs]
         })
         .collect();
     let bytes = write_nested(
@@ -482,6 +478,25 @@ fn lists_of_shredded_variants() {
             })
         })
         .collect();
+    (bytes, want)
+}
+
+/// A LIST of shredded variants: borrowed and owned reads agree, whole and
+/// from inside a row group, where skipping records of the list counts the
+/// variants they hold.
+#[test]
+fn lists_of_shredded_variants() {
+    #[derive(ParquetRow, Debug)]
+    struct Owned {
+        id: i32,
+        vs: Option<Vec<Option<OwnedVariant>>>,
+    }
+    #[derive(ParquetRow, Debug)]
+    struct Borrowed<'a> {
+        id: i32,
+        vs: Option<Vec<Option<Variant<'a>>>>,
+    }
+    let (bytes, want) = shredded_lists();
     let owned: Vec<Owned> = parquet_rows::from_bytes(bytes.clone()).expect("owned");
     let got: Vec<_> = owned.into_iter().map(|r| r.vs).collect();
     assert_eq!(got, want, "owned");
@@ -490,9 +505,11 @@ fn lists_of_shredded_variants() {
     let check = |rows: &[Borrowed<'_>], from: usize, what: &str| {
         assert_eq!(rows.len(), want.len() - from, "{what}");
         for (row, want) in rows.iter().zip(&want[from..]) {
-            let want: Option<Vec<Option<Variant<'_>>>> = want
-                .as_ref()
-                .map(|l| l.iter().map(|v| v.as_ref().map(OwnedVariant::as_variant)).collect());
+            let want: Option<Vec<Option<Variant<'_>>>> = want.as_ref().map(|l| {
+                l.iter()
+                    .map(|v| v.as_ref().map(OwnedVariant::as_variant))
+                    .collect()
+            });
             assert_eq!(row.vs, want, "{what}: row {}", row.id);
         }
     };
@@ -548,10 +565,7 @@ fn hostile_shredded_variants_are_errors() {
             .to_string();
         let borrowed = match file.rows::<BorrowedAll>().options(options).load() {
             Err(e) => e.to_string(),
-            Ok(pages) => pages
-                .rows::<BorrowedAll>()
-                .expect_err(what)
-                .to_string(),
+            Ok(pages) => pages.rows::<BorrowedAll>().expect_err(what).to_string(),
         };
         (owned, borrowed)
     }
@@ -565,14 +579,19 @@ fn hostile_shredded_variants_are_errors() {
     let bytes = one(Dyn::Group(vec![
         Dyn::Bytes(metadata.clone()),
         Dyn::Null,
-        price_tags(Dyn::Group(vec![Dyn::Bytes(vec![0x00]), Dyn::F64(1.0)]), missing()),
+        price_tags(
+            Dyn::Group(vec![Dyn::Bytes(vec![0x00]), Dyn::F64(1.0)]),
+            missing(),
+        ),
     ]));
     for e in <[String; 2]>::from(both(&bytes, ReadOptions::default(), "both set")) {
         assert!(e.contains("non-object") && e.contains("shredded"), "{e}");
     }
     // A typed object whose `value` is not an object (a partially shredded
     // object of another type).
-    let number = OwnedValue::Int64(5).encode_with(VariantMetadata::new(&metadata).unwrap()).unwrap();
+    let number = OwnedValue::Int64(5)
+        .encode_with(VariantMetadata::new(&metadata).unwrap())
+        .unwrap();
     let bytes = one(Dyn::Group(vec![
         Dyn::Bytes(metadata.clone()),
         Dyn::Bytes(number),
@@ -613,15 +632,28 @@ fn hostile_shredded_variants_are_errors() {
     let bytes = one(Dyn::Group(vec![
         Dyn::Bytes(metadata.clone()),
         Dyn::Null,
-        price_tags(missing(), Dyn::Group(vec![Dyn::Null, list3(tags.into_iter())])),
+        price_tags(
+            missing(),
+            Dyn::Group(vec![Dyn::Null, list3(tags.into_iter())]),
+        ),
     ]));
     let strict = ReadOptions::default().max_list_elements(49);
     for e in <[String; 2]>::from(both(&bytes, strict, "long array")) {
-        assert!(e.contains("more than 49 elements") && e.contains("max_list_elements"), "{e}");
+        assert!(
+            e.contains("more than 49 elements") && e.contains("max_list_elements"),
+            "{e}"
+        );
     }
     let read: Vec<Owned> = parquet_rows::from_bytes(bytes).expect("50 elements within the default");
     assert_eq!(
-        read[0].shredded.as_ref().unwrap().as_variant().get("tags").and_then(|t| t.as_array()).map(|a| a.len()),
+        read[0]
+            .shredded
+            .as_ref()
+            .unwrap()
+            .as_variant()
+            .get("tags")
+            .and_then(|t| t.as_array())
+            .map(|a| a.len()),
         Some(50)
     );
 }
@@ -632,7 +664,9 @@ fn hostile_shredded_variants_are_errors() {
 #[test]
 fn rebuilt_values_are_held_to_the_output_budget() {
     // One row whose shredded tags hold a string of 10,000 bytes.
-    let (metadata, _) = obj(vec![("tags", OwnedValue::Null)]).encode().expect("encode");
+    let (metadata, _) = obj(vec![("tags", OwnedValue::Null)])
+        .encode()
+        .expect("encode");
     let long = Dyn::Group(vec![Dyn::Null, Dyn::Bytes(vec![b'x'; 10_000])]);
     let bytes = one_row(Dyn::Group(vec![
         Dyn::Bytes(metadata),
@@ -645,14 +679,31 @@ fn rebuilt_values_are_held_to_the_output_budget() {
     let file = ParquetFile::from_bytes(bytes).expect("open");
     let rows_size = std::mem::size_of::<BorrowedAll<'_>>();
     let tight = ReadOptions::default().max_output_bytes(rows_size + 5_000);
-    let pages = file.rows::<BorrowedAll>().options(tight).load().expect("load");
-    let e = pages.rows::<BorrowedAll>().expect_err("over budget").to_string();
-    assert!(e.contains("max_output_bytes") && e.contains("rebuilt"), "{e}");
+    let pages = file
+        .rows::<BorrowedAll>()
+        .options(tight)
+        .load()
+        .expect("load");
+    let e = pages
+        .rows::<BorrowedAll>()
+        .expect_err("over budget")
+        .to_string();
+    assert!(
+        e.contains("max_output_bytes") && e.contains("rebuilt"),
+        "{e}"
+    );
     let roomy = ReadOptions::default().max_output_bytes(rows_size + 20_000);
-    let pages = file.rows::<BorrowedAll>().options(roomy).load().expect("load");
+    let pages = file
+        .rows::<BorrowedAll>()
+        .options(roomy)
+        .load()
+        .expect("load");
     let rows: Vec<BorrowedAll<'_>> = pages.rows().expect("within budget");
     let tags = rows[0].shredded.and_then(|v| v.get("tags")).expect("tags");
-    assert_eq!(tags.index(0).and_then(|t| t.as_str()).map(str::len), Some(10_000));
+    assert_eq!(
+        tags.index(0).and_then(|t| t.as_str()).map(str::len),
+        Some(10_000)
+    );
 }
 
 #[test]

@@ -13,11 +13,7 @@ const HINT: &str = "a variant reads a VARIANT group: `metadata` and `value` BYTE
 
 /// Binds a variant field: both variant types read shredded columns
 /// (`typed_value`) as well as unshredded ones.
-pub(super) fn bind_variant(
-    node: &Node,
-    at: &At,
-    out: &mut Vec<Mismatch>,
-) -> Option<Bound> {
+pub(super) fn bind_variant(node: &Node, at: &At, out: &mut Vec<Mismatch>) -> Option<Bound> {
     let fields = match node {
         Node::Group { fields, .. } if at.repetition != Repetition::Repeated => fields,
         _ => {
@@ -110,12 +106,7 @@ fn shredded_node(
 }
 
 /// The `typed_value` node at `at` (its repetition not yet entered).
-fn typed_value(
-    node: &Node,
-    at: &At,
-    depth: usize,
-    out: &mut Vec<Mismatch>,
-) -> Option<Bound> {
+fn typed_value(node: &Node, at: &At, depth: usize, out: &mut Vec<Mismatch>) -> Option<Bound> {
     let (def, rep) = at.entered();
     match node {
         Node::Primitive { column, .. } if at.repetition != Repetition::Repeated => {
@@ -169,12 +160,7 @@ fn typed_value(
                 );
                 return None;
             }
-            let element = shredded_node(
-                element_fields,
-                &element_at.inside(),
-                depth + 2,
-                out,
-            )?;
+            let element = shredded_node(element_fields, &element_at.inside(), depth + 2, out)?;
             Some(layout::array(at.leaf, def, list_at.entered().1, element))
         }
         Node::Group { fields, .. } if at.repetition != Repetition::Repeated => {
@@ -195,12 +181,7 @@ fn typed_value(
                     );
                     return None;
                 }
-                children.push(shredded_node(
-                    parts,
-                    &field_at.inside(),
-                    depth + 1,
-                        out,
-                )?);
+                children.push(shredded_node(parts, &field_at.inside(), depth + 1, out)?);
             }
             Some(layout::object(at.leaf, def, children))
         }

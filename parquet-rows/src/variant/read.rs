@@ -455,7 +455,7 @@ enum Typed<'p, B: Buffer<'p>> {
         def: u32, // the level at which the list is not null (empty below `def + 1`)
         rep: u32, // the repetition level of "next element of this list"
         element: Box<NodeCursor<'p, B>>,
-        max: usize,         // the most elements of one array (`ReadOptions::max_list_elements`)
+        max: usize, // the most elements of one array (`ReadOptions::max_list_elements`)
         location: Location, // the array's first column, for the limit's error
     },
 }
@@ -762,7 +762,7 @@ pub struct VariantCursor<'p, B: Buffer<'p>> {
     node: NodeCursor<'p, B>,
     location: Location,       // the variant's first column, for errors
     column: &'p LoadedColumn, // the `metadata` column, whose store holds rebuilt values
-    entry: usize,             // entries of `metadata` passed since the loaded pages' first: the next value's key in the store
+    entry: usize, // entries of `metadata` passed since the loaded pages' first: the next value's key in the store
     step: bool, // skipping records counts their entries one by one (a borrowed, shredded variant under a repeated field)
     max_bytes: usize, // the store's budget (`ReadOptions::max_output_bytes`)
 }
