@@ -182,6 +182,11 @@ enum Ty {
     },
     /// An index into `Generator::structs`.
     Struct(usize),
+    /// A VARIANT group, shredded or not: `Variant<'a>`, or `OwnedVariant`
+    /// when `owned`.
+    Variant {
+        owned: bool,
+    },
 }
 
 /// One field of a struct being written; `ty` is why the column is left out
@@ -483,6 +488,9 @@ impl Generator<'_> {
                     Err("a MAP group must hold one REPEATED group of a key and a value".to_owned())
                 }
             },
+            // Before LIST and MAP: a VARIANT group is neither, and the
+            // library reads it whole, its `typed_value` tree included.
+            Node::Group { .. } if node.is_variant() => Ok(Ty::Variant { owned: self.owned }),
             Node::Group { fields, .. } if node.is_list() => self.list(node, fields, site),
             Node::Group { fields, .. } => {
                 let index = self.reserve(&site.hint, Some(&site.owner));
@@ -618,6 +626,8 @@ impl Generator<'_> {
                 let lifetime = if borrows[*i] { "<'a>" } else { "" };
                 format!("{}{lifetime}", self.structs[*i].name)
             }
+            Ty::Variant { owned: true } => "parquet_rows::variant::OwnedVariant".to_owned(),
+            Ty::Variant { owned: false } => "parquet_rows::variant::Variant<'a>".to_owned(),
         }
     }
 }
@@ -628,6 +638,7 @@ fn ty_borrows(ty: &Ty, borrows: &[bool]) -> bool {
         Ty::Option(inner) | Ty::Vec(inner) => ty_borrows(inner, borrows),
         Ty::Map { key, value, .. } => ty_borrows(key, borrows) || ty_borrows(value, borrows),
         Ty::Struct(i) => borrows.get(*i).copied().unwrap_or(false),
+        Ty::Variant { owned } => !owned,
     }
 }
 
@@ -635,7 +646,7 @@ fn ty_borrows(ty: &Ty, borrows: &[bool]) -> bool {
 fn any(ty: &Ty, pred: &dyn Fn(&Ty) -> bool) -> bool {
     pred(ty)
         || match ty {
-            Ty::Leaf(_) | Ty::Struct(_) => false,
+            Ty::Leaf(_) | Ty::Struct(_) | Ty::Variant { .. } => false,
             Ty::Option(inner) | Ty::Vec(inner) => any(inner, pred),
             Ty::Map { key, value, .. } => any(key, pred) || any(value, pred),
         }
@@ -1126,6 +1137,46 @@ pub struct RowAddress {
         assert!(text.contains("pub g: Option<G>,"), "{text}");
         assert!(
             text.contains("pub struct G {\n    pub b: Vec<u8>,"),
+            "{text}"
+        );
+        assert!(!text.contains("'a"), "{text}");
+    }
+
+    #[test]
+    fn variant_groups_are_variant_fields() {
+        // Shredded (a `typed_value` object) and unshredded, by shape.
+        let schema = parse(
+            "message m {
+              OPTIONAL INT64 id;
+              OPTIONAL group v {
+                REQUIRED BYTE_ARRAY metadata;
+                OPTIONAL BYTE_ARRAY value;
+                OPTIONAL group typed_value {
+                  REQUIRED group price { OPTIONAL BYTE_ARRAY value; OPTIONAL DOUBLE typed_value; }
+                }
+              }
+              REQUIRED group plain { REQUIRED BYTE_ARRAY metadata; REQUIRED BYTE_ARRAY value; }
+            }",
+        )
+        .unwrap();
+        let text = generate(&schema, "v.parquet", &Options::default()).unwrap();
+        assert!(
+            text.contains("pub v: Option<parquet_rows::variant::Variant<'a>>,"),
+            "{text}"
+        );
+        assert!(
+            text.contains("pub plain: parquet_rows::variant::Variant<'a>,"),
+            "{text}"
+        );
+        assert!(text.contains("pub struct Row<'a>"), "{text}");
+        assert!(!text.contains("typed_value"), "{text}");
+        let owned = Options {
+            owned: true,
+            ..Options::default()
+        };
+        let text = generate(&schema, "v.parquet", &owned).unwrap();
+        assert!(
+            text.contains("pub v: Option<parquet_rows::variant::OwnedVariant>,"),
             "{text}"
         );
         assert!(!text.contains("'a"), "{text}");

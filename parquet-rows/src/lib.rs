@@ -67,7 +67,7 @@
 //! | a struct that derives [`ParquetRow`] | a group, its fields by name (at any depth) |
 //! | `Vec<T>` | a LIST (3-level, or the legacy 2-level forms), or a REPEATED field; `T` reads the elements |
 //! | `HashMap<K, V>`, `BTreeMap<K, V>`, `Vec<(K, V)>` | a MAP (or legacy MAP_KEY_VALUE); `Vec<(K, V)>` keeps the file's order and duplicate keys |
-//! | [`variant::Variant`], [`variant::OwnedVariant`] | a VARIANT group (`metadata`, `value`); `OwnedVariant` also reads shredded ones (`typed_value`); see [`variant`] |
+//! | [`variant::Variant`], [`variant::OwnedVariant`] | a VARIANT group (`metadata`, `value`), shredded ones (`typed_value`) too; `Variant<'a>` borrows the pages (a shredded value is rebuilt once into a store the pages own); see [`variant`] |
 //!
 //! Widening that cannot lose information is allowed (INT32 into `i64`, FLOAT
 //! into `f64`, INT(8) into `i16`, INT(16, unsigned) into `i32`); narrowing never

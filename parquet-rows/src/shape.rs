@@ -50,9 +50,6 @@ pub enum Shape {
     Variant {
         /// The type, for messages.
         rust_type: &'static str,
-        /// Whether the type reads shredded columns (`typed_value`), which
-        /// are rebuilt into owned buffers.
-        shredded: bool,
     },
     /// A struct that derives `ParquetRow`: a group, its fields by name. The
     /// fields are listed when binding reaches the group, so that a recursive

@@ -6,7 +6,7 @@
 use bytes::Bytes;
 use parquet::file::properties::WriterProperties;
 use parquet_rows::variant::{OwnedValue, OwnedVariant, Variant, VariantMetadata};
-use parquet_rows::{Error, ParquetFile, ParquetRow};
+use parquet_rows::{Error, ParquetFile, ParquetRow, ReadOptions};
 use parquet_rows_suite::nested_writer::write_nested;
 use parquet_rows_suite::shred::{list3, Dyn};
 
@@ -264,21 +264,445 @@ fn borrowed_variants_read_unshredded_columns() {
     assert_eq!(shredded, expected());
 }
 
-#[test]
-fn a_borrowed_variant_on_a_shredded_column_is_a_schema_error() {
-    #[derive(ParquetRow, Debug)]
-    #[allow(dead_code)] // only ever fails to bind
-    struct Wrong<'a> {
-        shredded: Option<Variant<'a>>,
+#[derive(ParquetRow, Debug)]
+struct BorrowedAll<'a> {
+    id: i32,
+    plain: Option<Variant<'a>>,
+    shredded: Option<Variant<'a>>,
+}
+
+/// Borrowed rows against the values written (by `id`) and against the
+/// owned read of the same rows: equal as values and as JSON.
+fn check_borrowed(rows: &[BorrowedAll<'_>], ids: &[usize], what: &str) {
+    let expected = expected();
+    let owned: Vec<Owned> = parquet_rows::from_bytes(file()).expect("owned read");
+    let got: Vec<usize> = rows.iter().map(|r| r.id as usize).collect();
+    assert_eq!(got, ids, "{what}: ids");
+    for row in rows {
+        let id = row.id as usize;
+        let want = expected[id].as_ref().map(OwnedVariant::as_variant);
+        assert_eq!(row.plain, want, "{what}: row {id} plain");
+        assert_eq!(row.shredded, want, "{what}: row {id} shredded");
+        let from_owned = owned[id].shredded.as_ref().map(OwnedVariant::as_variant);
+        assert_eq!(
+            row.shredded, from_owned,
+            "{what}: row {id} borrowed vs owned"
+        );
+        assert_eq!(
+            row.shredded.map(|v| v.to_json()),
+            from_owned.map(|v| v.to_json()),
+            "{what}: row {id} json"
+        );
     }
+}
+
+#[test]
+fn borrowed_variants_read_shredded_columns_on_every_read_path() {
+    let n = values().len();
+    let all: Vec<usize> = (0..n).collect();
     let file = ParquetFile::from_bytes(file()).expect("open");
-    let Err(Error::Schema(e)) = file.load::<Wrong>() else {
-        panic!("expected a schema error");
+
+    let pages = file.load::<BorrowedAll>().expect("load");
+    let first: Vec<BorrowedAll<'_>> = pages.rows().expect("rows");
+    check_borrowed(&first, &all, "load + rows");
+    // A second read finds the values the first rebuilt: the same bytes.
+    let second: Vec<BorrowedAll<'_>> = pages.rows().expect("rows again");
+    check_borrowed(&second, &all, "rows again");
+    for (a, b) in first.iter().zip(&second) {
+        if let (Some(a), Some(b)) = (a.shredded, b.shredded) {
+            assert!(
+                std::ptr::eq(a.value_bytes(), b.value_bytes()),
+                "row {}: rebuilt twice",
+                a.to_json()
+            );
+        }
+    }
+
+    // A filter on another field, a window, one row group.
+    let pages = file
+        .rows::<BorrowedAll>()
+        .filter(BorrowedAll::filter().id().ge(3))
+        .load()
+        .expect("filtered load");
+    let rows: Vec<BorrowedAll<'_>> = pages.rows().expect("filtered rows");
+    check_borrowed(&rows, &all[3..], "filter id >= 3");
+    let pages = file
+        .rows::<BorrowedAll>()
+        .offset(2)
+        .limit(5)
+        .load()
+        .expect("window");
+    let rows: Vec<BorrowedAll<'_>> = pages.rows().expect("window rows");
+    check_borrowed(&rows, &all[2..7], "offset 2 limit 5");
+    let pages = file
+        .rows::<BorrowedAll>()
+        .row_groups([1])
+        .load()
+        .expect("row group 1");
+    let rows: Vec<BorrowedAll<'_>> = pages.rows().expect("row group rows");
+    check_borrowed(&rows, &all[4..], "row group 1");
+
+    // Two threads, each row group cut into ranges of two rows: cursors
+    // start inside a row group and skip to their range.
+    let options = ReadOptions::default().min_task_rows(2);
+    let pages = file
+        .rows::<BorrowedAll>()
+        .options(options)
+        .threads(2)
+        .load()
+        .expect("parallel load");
+    let rows: Vec<BorrowedAll<'_>> = pages.par_rows().expect("par_rows");
+    check_borrowed(&rows, &all, "threads(2) + par_rows");
+    let rows: Vec<BorrowedAll<'_>> = pages.rows().expect("rows after par_rows");
+    check_borrowed(&rows, &all, "rows after par_rows");
+    let pages = file
+        .rows::<BorrowedAll>()
+        .options(options)
+        .filter(BorrowedAll::filter().id().ge(1))
+        .threads(2)
+        .load()
+        .expect("parallel filtered load");
+    let rows: Vec<BorrowedAll<'_>> = pages.rows().expect("parallel filtered rows");
+    check_borrowed(&rows, &all[1..], "threads(2) + filter");
+
+    // Owned streams and batches over the same columns.
+    let owned: Vec<Owned> = file
+        .rows::<Owned>()
+        .stream()
+        .expect("stream")
+        .map(|r| r.expect("row"))
+        .collect();
+    let batches: Vec<Owned> = file
+        .rows::<Owned>()
+        .batches()
+        .expect("batches")
+        .flat_map(|b| b.expect("batch"))
+        .collect();
+    let want = expected();
+    for (k, rows) in [("stream", &owned), ("batches", &batches)] {
+        let got: Vec<_> = rows.iter().map(|r| r.shredded.clone()).collect();
+        assert_eq!(got, want, "{k}");
+    }
+}
+
+#[test]
+fn borrowed_variants_read_shredded_columns_remotely() {
+    use object_store::memory::InMemory;
+    use object_store::path::Path;
+    use object_store::{ObjectStore, ObjectStoreExt};
+    use parquet_rows::remote::RemoteFile;
+
+    let store: std::sync::Arc<dyn ObjectStore> = std::sync::Arc::new(InMemory::new());
+    let location = Path::from("variants.parquet");
+    crate::remote::runtime()
+        .block_on(store.put(&location, file().into()))
+        .expect("put");
+    let remote = RemoteFile::open_blocking(store, location).expect("open");
+    let pages = remote
+        .rows::<BorrowedAll>()
+        .filter(BorrowedAll::filter().id().ge(2))
+        .load_blocking()
+        .expect("remote load");
+    let rows: Vec<BorrowedAll<'_>> = pages.rows().expect("rows");
+    let all: Vec<usize> = (0..values().len()).collect();
+    check_borrowed(&rows, &all[2..], "remote, filter id >= 2");
+}
+
+/// A file of 40 rows of an `id` and a LIST of variants shredded as DOUBLE,
+/// in two row groups, and the lists it holds.
+fn shredded_lists() -> (Bytes, Vec<Option<Vec<Option<OwnedVariant>>>>) {
+    const LIST_SCHEMA: &str = "
+    message lists {
+      required int32 id;
+      optional group vs (LIST) {
+        repeated group list {
+          optional group element {
+            required binary metadata;
+            optional binary value;
+            optional double typed_value;
+          }
+        }
+      }
+    }";
+    let item = |i: u16| -> Option<OwnedValue> {
+        match i % 4 {
+            0 => Some(OwnedValue::Double(f64::from(i) + 0.5)),
+            1 => Some(s(&format!("s{i}"))),
+            2 => None,
+            _ => Some(obj(vec![("k", OwnedValue::Int64(i64::from(i)))])),
+        }
     };
-    let text = e.to_string();
+    let lists: Vec<Option<Vec<Option<OwnedValue>>>> = (0..40u16)
+        .map(|r| match r % 5 {
+            0 => None,
+            1 => Some(vec![]),
+            k => Some((0..k * 2).map(|e| item(r * 10 + e)).collect()),
+        })
+        .collect();
+    let rows: Vec<Vec<Dyn>> = lists
+        .iter()
+        .enumerate()
+        .map(|(r, list)| {
+            let vs = list.as_ref().map_or(Dyn::Null, |items| {
+                list3(items.iter().map(|item| {
+                    item.as_ref().map_or(Dyn::Null, |v| {
+                        let (m, e) = v.encode().expect("encode");
+                        match v {
+                            OwnedValue::Double(d) => {
+                                Dyn::Group(vec![Dyn::Bytes(m), Dyn::Null, Dyn::F64(*d)])
+                            }
+                            _ => Dyn::Group(vec![Dyn::Bytes(m), Dyn::Bytes(e), Dyn::Null]),
+                        }
+                    })
+                }))
+            });
+            vec![Dyn::I32(i32::try_from(r).expect("small")), vs]
+        })
+        .collect();
+    let bytes = write_nested(
+        LIST_SCHEMA,
+        WriterProperties::builder().build(),
+        &[&rows[..25], &rows[25..]],
+    );
+    let want: Vec<Option<Vec<Option<OwnedVariant>>>> = lists
+        .iter()
+        .map(|l| {
+            l.as_ref().map(|items| {
+                items
+                    .iter()
+                    .map(|i| {
+                        i.as_ref()
+                            .map(|v| OwnedVariant::from_value(v).expect("encode"))
+                    })
+                    .collect()
+            })
+        })
+        .collect();
+    (bytes, want)
+}
+
+/// A LIST of shredded variants: borrowed and owned reads agree, whole and
+/// from inside a row group, where skipping records of the list counts the
+/// variants they hold.
+#[test]
+fn lists_of_shredded_variants() {
+    #[derive(ParquetRow, Debug)]
+    struct Owned {
+        id: i32,
+        vs: Option<Vec<Option<OwnedVariant>>>,
+    }
+    #[derive(ParquetRow, Debug)]
+    struct Borrowed<'a> {
+        id: i32,
+        vs: Option<Vec<Option<Variant<'a>>>>,
+    }
+    let (bytes, want) = shredded_lists();
+    let owned: Vec<Owned> = parquet_rows::from_bytes(bytes.clone()).expect("owned");
+    let got: Vec<_> = owned.into_iter().map(|r| r.vs).collect();
+    assert_eq!(got, want, "owned");
+
+    let file = ParquetFile::from_bytes(bytes).expect("open");
+    let check = |rows: &[Borrowed<'_>], from: usize, what: &str| {
+        assert_eq!(rows.len(), want.len() - from, "{what}");
+        for (row, want) in rows.iter().zip(&want[from..]) {
+            let want: Option<Vec<Option<Variant<'_>>>> = want.as_ref().map(|l| {
+                l.iter()
+                    .map(|v| v.as_ref().map(OwnedVariant::as_variant))
+                    .collect()
+            });
+            assert_eq!(row.vs, want, "{what}: row {}", row.id);
+        }
+    };
+    let pages = file.load::<Borrowed>().expect("load");
+    let rows: Vec<Borrowed<'_>> = pages.rows().expect("rows");
+    check(&rows, 0, "whole");
+    // Windows that start inside each row group, on fresh pages (every
+    // value rebuilt after the skip) and on the pages read whole above.
+    for offset in [3, 7, 26, 33] {
+        let pages = file
+            .rows::<Borrowed>()
+            .offset(offset)
+            .load()
+            .expect("window");
+        let rows: Vec<Borrowed<'_>> = pages.rows().expect("window rows");
+        check(&rows, offset, &format!("offset {offset}"));
+    }
+    let options = ReadOptions::default().min_task_rows(3);
+    let pages = file
+        .rows::<Borrowed>()
+        .options(options)
+        .threads(2)
+        .load()
+        .expect("parallel");
+    let rows: Vec<Borrowed<'_>> = pages.par_rows().expect("par_rows");
+    check(&rows, 0, "threads(2), ranges of 3 rows");
+    let rows: Vec<Borrowed<'_>> = pages.rows().expect("rows after par_rows");
+    check(&rows, 0, "rows after par_rows");
+}
+
+/// A file of one row: a null `plain` variant and the `shredded` group given.
+fn one_row(shredded: Dyn) -> Bytes {
+    let (metadata, encoded) = OwnedValue::Null.encode().expect("encode");
+    let rows = vec![vec![
+        Dyn::I32(0),
+        Dyn::Group(vec![Dyn::Bytes(metadata), Dyn::Bytes(encoded)]),
+        shredded,
+    ]];
+    write_nested(SCHEMA, WriterProperties::builder().build(), &[&rows])
+}
+
+/// Shredded columns that contradict themselves or ask for too much: an
+/// `Err` for the borrowed and the owned read alike, never a panic.
+#[test]
+fn hostile_shredded_variants_are_errors() {
+    fn both(bytes: &Bytes, options: ReadOptions, what: &str) -> (String, String) {
+        let file = ParquetFile::from_bytes(bytes.clone()).expect("open");
+        let owned = file
+            .rows::<Owned>()
+            .options(options)
+            .collect()
+            .expect_err(what)
+            .to_string();
+        let borrowed = match file.rows::<BorrowedAll>().options(options).load() {
+            Err(e) => e.to_string(),
+            Ok(pages) => pages.rows::<BorrowedAll>().expect_err(what).to_string(),
+        };
+        (owned, borrowed)
+    }
+    let one = one_row;
+    let price_tags = |price: Dyn, tags: Dyn| Dyn::Group(vec![price, tags]);
+    let missing = || Dyn::Group(vec![Dyn::Null, Dyn::Null]);
+    let value = obj(vec![("price", OwnedValue::Double(1.0))]);
+    let (metadata, encoded) = value.encode().expect("encode");
+
+    // `value` and a non-object `typed_value` both set in a field.
+    let bytes = one(Dyn::Group(vec![
+        Dyn::Bytes(metadata.clone()),
+        Dyn::Null,
+        price_tags(
+            Dyn::Group(vec![Dyn::Bytes(vec![0x00]), Dyn::F64(1.0)]),
+            missing(),
+        ),
+    ]));
+    for e in <[String; 2]>::from(both(&bytes, ReadOptions::default(), "both set")) {
+        assert!(e.contains("non-object") && e.contains("shredded"), "{e}");
+    }
+    // A typed object whose `value` is not an object (a partially shredded
+    // object of another type).
+    let number = OwnedValue::Int64(5)
+        .encode_with(VariantMetadata::new(&metadata).unwrap())
+        .unwrap();
+    let bytes = one(Dyn::Group(vec![
+        Dyn::Bytes(metadata.clone()),
+        Dyn::Bytes(number),
+        price_tags(Dyn::Group(vec![Dyn::Null, Dyn::F64(1.0)]), missing()),
+    ]));
+    for e in <[String; 2]>::from(both(&bytes, ReadOptions::default(), "value not an object")) {
+        assert!(e.contains("not an object"), "{e}");
+    }
+    // A field both shredded and in the object's `value`.
+    let bytes = one(Dyn::Group(vec![
+        Dyn::Bytes(metadata.clone()),
+        Dyn::Bytes(encoded.clone()),
+        price_tags(Dyn::Group(vec![Dyn::Null, Dyn::F64(2.0)]), missing()),
+    ]));
+    for e in <[String; 2]>::from(both(&bytes, ReadOptions::default(), "field twice")) {
+        assert!(e.contains("`price` is both shredded"), "{e}");
+    }
+    // A field's `value` nested 200 arrays deep (each level: header 0x07,
+    // an array with 2-byte offsets; 1 element; offsets 0 and the child's
+    // length), deeper than `MAX_DEPTH`.
+    let mut deep = vec![0x00]; // a null
+    for _ in 0..200 {
+        let len = u16::try_from(deep.len()).unwrap().to_le_bytes();
+        deep = [vec![0x07, 1, 0, 0, len[0], len[1]], deep].concat();
+    }
+    let bytes = one(Dyn::Group(vec![
+        Dyn::Bytes(metadata.clone()),
+        Dyn::Null,
+        price_tags(Dyn::Group(vec![Dyn::Bytes(deep), Dyn::Null]), missing()),
+    ]));
+    for e in <[String; 2]>::from(both(&bytes, ReadOptions::default(), "deep")) {
+        assert!(e.contains("deep"), "{e}");
+    }
+    // An array longer than `max_list_elements`.
+    let tags: Vec<Dyn> = (0..50)
+        .map(|i| Dyn::Group(vec![Dyn::Null, Dyn::Bytes(format!("t{i}").into_bytes())]))
+        .collect();
+    let bytes = one(Dyn::Group(vec![
+        Dyn::Bytes(metadata.clone()),
+        Dyn::Null,
+        price_tags(
+            missing(),
+            Dyn::Group(vec![Dyn::Null, list3(tags.into_iter())]),
+        ),
+    ]));
+    let strict = ReadOptions::default().max_list_elements(49);
+    for e in <[String; 2]>::from(both(&bytes, strict, "long array")) {
+        assert!(
+            e.contains("more than 49 elements") && e.contains("max_list_elements"),
+            "{e}"
+        );
+    }
+    let read: Vec<Owned> = parquet_rows::from_bytes(bytes).expect("50 elements within the default");
+    assert_eq!(
+        read[0]
+            .shredded
+            .as_ref()
+            .unwrap()
+            .as_variant()
+            .get("tags")
+            .and_then(|t| t.as_array())
+            .map(|a| a.len()),
+        Some(50)
+    );
+}
+
+/// The values rebuilt for borrowed rows count against `max_output_bytes`
+/// (per column chunk): a read whose rows fit but whose rebuilt values do
+/// not is an `Err`.
+#[test]
+fn rebuilt_values_are_held_to_the_output_budget() {
+    // One row whose shredded tags hold a string of 10,000 bytes.
+    let (metadata, _) = obj(vec![("tags", OwnedValue::Null)])
+        .encode()
+        .expect("encode");
+    let long = Dyn::Group(vec![Dyn::Null, Dyn::Bytes(vec![b'x'; 10_000])]);
+    let bytes = one_row(Dyn::Group(vec![
+        Dyn::Bytes(metadata),
+        Dyn::Null,
+        Dyn::Group(vec![
+            Dyn::Group(vec![Dyn::Null, Dyn::Null]),
+            Dyn::Group(vec![Dyn::Null, list3(std::iter::once(long))]),
+        ]),
+    ]));
+    let file = ParquetFile::from_bytes(bytes).expect("open");
+    let rows_size = std::mem::size_of::<BorrowedAll<'_>>();
+    let tight = ReadOptions::default().max_output_bytes(rows_size + 5_000);
+    let pages = file
+        .rows::<BorrowedAll>()
+        .options(tight)
+        .load()
+        .expect("load");
+    let e = pages
+        .rows::<BorrowedAll>()
+        .expect_err("over budget")
+        .to_string();
     assert!(
-        text.contains("OwnedVariant") && text.contains("shredded"),
-        "{text}"
+        e.contains("max_output_bytes") && e.contains("rebuilt"),
+        "{e}"
+    );
+    let roomy = ReadOptions::default().max_output_bytes(rows_size + 20_000);
+    let pages = file
+        .rows::<BorrowedAll>()
+        .options(roomy)
+        .load()
+        .expect("load");
+    let rows: Vec<BorrowedAll<'_>> = pages.rows().expect("within budget");
+    let tags = rows[0].shredded.and_then(|v| v.get("tags")).expect("tags");
+    assert_eq!(
+        tags.index(0).and_then(|t| t.as_str()).map(str::len),
+        Some(10_000)
     );
 }
 

@@ -107,7 +107,7 @@ pub(crate) fn bind(shape: &Shape, node: &Node, at: &At, out: &mut Vec<Mismatch>)
         Shape::Map(key, value) => bind_map(key, value, node, at, out),
         Shape::Pair(key, value) => bind_pair(key, value, node, at, out),
         Shape::Struct { fields, .. } => bind_struct(*fields, node, at, out),
-        Shape::Variant { shredded, .. } => variant::bind_variant(*shredded, node, at, out),
+        Shape::Variant { .. } => variant::bind_variant(node, at, out),
     }
 }
 

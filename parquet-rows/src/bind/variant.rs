@@ -11,14 +11,9 @@ use crate::variant::read::layout;
 
 const HINT: &str = "a variant reads a VARIANT group: `metadata` and `value` BYTE_ARRAY columns, and `typed_value` when shredded";
 
-/// Binds a variant field; `shredded`: whether the type can read
-/// `typed_value` columns.
-pub(super) fn bind_variant(
-    shredded: bool,
-    node: &Node,
-    at: &At,
-    out: &mut Vec<Mismatch>,
-) -> Option<Bound> {
+/// Binds a variant field: both variant types read shredded columns
+/// (`typed_value`) as well as unshredded ones.
+pub(super) fn bind_variant(node: &Node, at: &At, out: &mut Vec<Mismatch>) -> Option<Bound> {
     let fields = match node {
         Node::Group { fields, .. } if at.repetition != Repetition::Repeated => fields,
         _ => {
@@ -48,7 +43,7 @@ pub(super) fn bind_variant(
             return None;
         }
     };
-    let node = shredded_node(shredded, fields, &at.inside(), 0, at, out)?;
+    let node = shredded_node(fields, &at.inside(), 0, out)?;
     let inside = at.inside();
     Some(Bound {
         leaf: at.leaf,
@@ -62,11 +57,9 @@ pub(super) fn bind_variant(
 /// object field, an array element); `inside` is where binding stands inside
 /// it, `depth` its depth in column path names below the variant group.
 fn shredded_node(
-    shredded: bool,
     fields: &[Node],
     inside: &At,
     depth: usize,
-    variant_at: &At,
     out: &mut Vec<Mismatch>,
 ) -> Option<Bound> {
     let mut value = None;
@@ -92,15 +85,8 @@ fn shredded_node(
                     return None;
                 }
             },
-            "typed_value" if !shredded => {
-                out.push(variant_at.mismatch(MismatchKind::Nested {
-                    found: format!("{} (shredded: it has `typed_value` columns)", describe_root(variant_at)),
-                    hint: "a borrowed `Variant<'a>` reads unshredded columns; read shredded ones with `OwnedVariant`, which rebuilds the values".to_owned(),
-                }));
-                return None;
-            }
             "typed_value" => {
-                typed = Some(typed_value(field, &child_at, depth + 1, variant_at, out)?);
+                typed = Some(typed_value(field, &child_at, depth + 1, out)?);
             }
             "metadata" if depth == 0 => {}
             _ => {
@@ -119,18 +105,8 @@ fn shredded_node(
     Some(layout::node(inside.leaf, value, typed, depth))
 }
 
-fn describe_root(at: &At) -> String {
-    format!("the group `{}`", at.column)
-}
-
 /// The `typed_value` node at `at` (its repetition not yet entered).
-fn typed_value(
-    node: &Node,
-    at: &At,
-    depth: usize,
-    variant_at: &At,
-    out: &mut Vec<Mismatch>,
-) -> Option<Bound> {
+fn typed_value(node: &Node, at: &At, depth: usize, out: &mut Vec<Mismatch>) -> Option<Bound> {
     let (def, rep) = at.entered();
     match node {
         Node::Primitive { column, .. } if at.repetition != Repetition::Repeated => {
@@ -184,14 +160,7 @@ fn typed_value(
                 );
                 return None;
             }
-            let element = shredded_node(
-                true,
-                element_fields,
-                &element_at.inside(),
-                depth + 2,
-                variant_at,
-                out,
-            )?;
+            let element = shredded_node(element_fields, &element_at.inside(), depth + 2, out)?;
             Some(layout::array(at.leaf, def, list_at.entered().1, element))
         }
         Node::Group { fields, .. } if at.repetition != Repetition::Repeated => {
@@ -212,14 +181,7 @@ fn typed_value(
                     );
                     return None;
                 }
-                children.push(shredded_node(
-                    true,
-                    parts,
-                    &field_at.inside(),
-                    depth + 1,
-                    variant_at,
-                    out,
-                )?);
+                children.push(shredded_node(parts, &field_at.inside(), depth + 1, out)?);
             }
             Some(layout::object(at.leaf, def, children))
         }

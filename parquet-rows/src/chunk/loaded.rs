@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 use parquet::column::page::Page;
 use parquet::schema::types::ColumnDescPtr;
 
+use super::rebuilt::Rebuilt;
 use crate::encoding::Arena;
 
 /// One column chunk's pages, decompressed.
@@ -19,6 +20,7 @@ pub(crate) struct LoadedColumn {
     pub(crate) trailing: usize, // rows of the last page after them
     pub(crate) max_rebuilt: usize, // the most bytes one page's values may rebuild to (`ReadOptions::max_page_bytes`)
     pub(crate) numbering: PageNumbers, // where the loaded pages are in the chunk, for errors
+    pub(crate) rebuilt: OnceLock<Rebuilt>, // values rebuilt from this and other columns, by this column's entries (a shredded variant's, by its `metadata`); made by the first read that needs it
 }
 
 /// Where a column chunk's loaded pages are in the chunk, when a plan read
@@ -56,6 +58,7 @@ impl LoadedColumn {
             trailing: 0,
             max_rebuilt: crate::encoding::delta_byte_array::MAX_REBUILT_BYTES,
             numbering: PageNumbers::default(),
+            rebuilt: OnceLock::new(),
         }
     }
 }

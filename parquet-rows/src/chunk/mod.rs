@@ -13,6 +13,7 @@
 
 mod decompress;
 mod loaded;
+mod rebuilt;
 mod source;
 
 #[cfg(feature = "object_store")]
@@ -28,6 +29,7 @@ use parquet_rows_rules::page_header::{
 use parquet_rows_rules::FooterError;
 
 pub(crate) use loaded::{LoadedColumn, PageNumbers};
+pub(crate) use rebuilt::{Rebuilt, RebuiltError, Slot, MAX_ENTRIES as MAX_REBUILT_ENTRIES};
 
 use crate::error::DecodeError;
 use crate::options::ReadOptions;

@@ -28,9 +28,11 @@
 //! # Ok::<(), parquet_rows::Error>(())
 //! ```
 //!
-//! As fields of a `#[derive(ParquetRow)]` struct, `Variant<'a>` reads an
-//! unshredded column borrowing the pages, and [`OwnedVariant`] reads any
-//! VARIANT column, shredded ones included. See `docs/variant.md`.
+//! As fields of a `#[derive(ParquetRow)]` struct, both read any VARIANT
+//! column, shredded ones included: `Variant<'a>` borrows the pages (a
+//! shredded value is rebuilt once, into a store the loaded pages own, and
+//! borrowed from there), [`OwnedVariant`] owns its buffers, for rows that
+//! outlive the pages. See `docs/variant.md`.
 
 mod build;
 mod json;

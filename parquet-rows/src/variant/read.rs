@@ -17,6 +17,7 @@ use super::build::OwnedValue;
 use super::metadata::VariantMetadata;
 use super::owned::OwnedVariant;
 use super::value::Variant;
+use crate::chunk::{LoadedColumn, RebuiltError, Slot, MAX_REBUILT_ENTRIES};
 use crate::error::{Error, Location, Result};
 use crate::field::{ListElement, ParquetField};
 use crate::group::RowGroup;
@@ -409,9 +410,18 @@ fn big_endian(bytes: &[u8]) -> std::result::Result<i128, String> {
 /// `&'p [u8]` for [`Variant`], `Bytes` (views of the pages) for
 /// [`OwnedVariant`].
 #[doc(hidden)]
-pub trait Buffer<'p>: ParquetField<'p> + ParquetNode<'p> + AsRef<[u8]> {}
-impl<'p> Buffer<'p> for &'p [u8] {}
-impl Buffer<'_> for Bytes {}
+pub trait Buffer<'p>: ParquetField<'p> + ParquetNode<'p> + AsRef<[u8]> {
+    /// Whether the rows borrow the buffers: a value rebuilt from typed
+    /// columns then lives in the pages' store (`chunk::Rebuilt`), keyed by
+    /// its entry in the `metadata` column, which the cursor counts.
+    const BORROWED: bool;
+}
+impl<'p> Buffer<'p> for &'p [u8] {
+    const BORROWED: bool = true;
+}
+impl Buffer<'_> for Bytes {
+    const BORROWED: bool = false;
+}
 
 /// A value assembled from a node: its `value` bytes as they are, or a
 /// value rebuilt from typed columns.
@@ -445,6 +455,8 @@ enum Typed<'p, B: Buffer<'p>> {
         def: u32, // the level at which the list is not null (empty below `def + 1`)
         rep: u32, // the repetition level of "next element of this list"
         element: Box<NodeCursor<'p, B>>,
+        max: usize, // the most elements of one array (`ReadOptions::max_list_elements`)
+        location: Location, // the array's first column, for the limit's error
     },
 }
 
@@ -494,6 +506,8 @@ impl<'p, B: Buffer<'p>> NodeCursor<'p, B> {
                     def: b.def,
                     rep: b.rep,
                     element: Box::new(NodeCursor::open(row_group, b.child(0)?, variant_parts)?),
+                    max: row_group.list_elements(),
+                    location: row_group.location(b.leaf),
                 }
             })
         } else {
@@ -689,7 +703,13 @@ impl<'p, B: Buffer<'p>> Typed<'p, B> {
                 }
                 Ok(Ok(Some(OwnedValue::Object(out))))
             }
-            Typed::Array { def, rep, element } => {
+            Typed::Array {
+                def,
+                rep,
+                element,
+                max,
+                location,
+            } => {
                 if first < *def {
                     element.skip()?;
                     return Ok(Ok(None));
@@ -700,6 +720,17 @@ impl<'p, B: Buffer<'p>> Typed<'p, B> {
                 }
                 let mut out = Vec::new();
                 loop {
+                    // A page of a few bytes can hold an RLE run of 2^31
+                    // levels that never ends the array.
+                    if out.len() == *max {
+                        return Err(Error::Limit {
+                            location: location.clone(),
+                            message: format!(
+                                "a shredded variant array has more than {max} elements \
+                                 (`ReadOptions::max_list_elements`)"
+                            ),
+                        });
+                    }
                     match element.assemble(metadata)? {
                         Ok(Some(piece)) => match piece.into_owned(metadata) {
                             Ok(v) => out.push(v),
@@ -727,8 +758,13 @@ impl<'p, B: Buffer<'p>> Typed<'p, B> {
 #[doc(hidden)]
 pub struct VariantCursor<'p, B: Buffer<'p>> {
     metadata: <B as ParquetNode<'p>>::Cursor,
+    metadata_def: u32, // the level of a `metadata` value (a variant that is not null)
     node: NodeCursor<'p, B>,
-    location: Location, // the variant's first column, for errors
+    location: Location,       // the variant's first column, for errors
+    column: &'p LoadedColumn, // the `metadata` column, whose store holds rebuilt values
+    entry: usize, // entries of `metadata` passed since the loaded pages' first: the next value's key in the store
+    step: bool, // skipping records counts their entries one by one (a borrowed, shredded variant under a repeated field)
+    max_bytes: usize, // the store's budget (`ReadOptions::max_output_bytes`)
 }
 
 impl<'p, B: Buffer<'p>> std::fmt::Debug for VariantCursor<'p, B> {
@@ -742,18 +778,70 @@ impl<'p, B: Buffer<'p>> std::fmt::Debug for VariantCursor<'p, B> {
 impl<'p, B: Buffer<'p>> VariantCursor<'p, B> {
     fn open(row_group: &RowGroup<'_, 'p>, bound: &Bound) -> Result<Self> {
         let metadata_bound = bound.child(0)?;
-        let variant_parts = row_group
-            .loaded(metadata_bound.leaf)?
-            .descr
-            .path()
-            .parts()
-            .len()
-            - 1;
+        let column = row_group.loaded(metadata_bound.leaf)?;
+        let variant_parts = column.descr.path().parts().len() - 1;
+        let node = bound.child(1)?;
+        let shredded = node.rep & layout::HAS_TYPED != 0;
         Ok(VariantCursor {
             metadata: B::cursor(row_group, metadata_bound)?,
-            node: NodeCursor::open(row_group, bound.child(1)?, variant_parts)?,
+            metadata_def: metadata_bound.def,
+            node: NodeCursor::open(row_group, node, variant_parts)?,
             location: row_group.location(bound.leaf),
+            column,
+            entry: 0,
+            // Records are entries unless the variant is under a repeated
+            // field; only rebuilt values need the count.
+            step: B::BORROWED && shredded && column.descr.max_rep_level() > 0,
+            max_bytes: row_group.output_bytes(),
         })
+    }
+
+    /// The slot of the value just read (entry `entry`) in the pages'
+    /// store, holding `value` encoded; a slot an earlier read filled is
+    /// taken as it is.
+    fn rebuilt(&self, entry: usize, value: &OwnedValue) -> Result<&'p Slot> {
+        let column: &'p LoadedColumn = self.column;
+        let store = column
+            .rebuilt
+            .get_or_init(|| crate::chunk::Rebuilt::new(self.max_bytes));
+        let build = || {
+            let (metadata, value) = value.encode()?;
+            Ok(Slot {
+                metadata: metadata.into_boxed_slice(),
+                value: value.into_boxed_slice(),
+            })
+        };
+        store.fill(entry, build).map_err(|e| match e {
+            RebuiltError::Entries(entry) => Error::Limit {
+                location: self.location.clone(),
+                message: format!(
+                    "entry {entry} of a shredded variant column chunk: borrowed rows rebuild at \
+                     most {MAX_REBUILT_ENTRIES} per chunk; read them as `OwnedVariant`"
+                ),
+            },
+            RebuiltError::Bytes(held, max) => Error::Limit {
+                location: self.location.clone(),
+                message: format!(
+                    "the shredded variants rebuilt for borrowed rows of this row group take more \
+                     than `max_output_bytes` allows ({held} bytes held, {max} allowed); read fewer \
+                     row groups at a time or raise it with `ReadOptions::max_output_bytes`"
+                ),
+            },
+            RebuiltError::Build(Error::OutOfSpec { message, .. }) => self.bad(message),
+            RebuiltError::Build(other) => other,
+        })
+    }
+
+    /// Moves past one entry of the `metadata` column (and none of the
+    /// others: `skip_records` moves them).
+    fn pass_entry(&mut self) -> Result<()> {
+        if B::def(&mut self.metadata)? >= self.metadata_def {
+            B::next(&mut self.metadata)?;
+        } else {
+            B::skip(&mut self.metadata)?;
+        }
+        self.entry += 1;
+        Ok(())
     }
 
     fn bad(&self, message: String) -> Error {
@@ -766,6 +854,7 @@ impl<'p, B: Buffer<'p>> VariantCursor<'p, B> {
     /// The next record's metadata and value.
     fn next(&mut self) -> Result<(B, Piece<B>)> {
         let metadata = B::next(&mut self.metadata)?;
+        self.entry += 1;
         let parsed = VariantMetadata::parse(metadata.as_ref()).map_err(|e| self.bad(e))?;
         match self.node.assemble(parsed)? {
             Ok(Some(piece)) => Ok((metadata, piece)),
@@ -785,10 +874,21 @@ impl<'p, B: Buffer<'p>> VariantCursor<'p, B> {
     }
     fn skip(&mut self) -> Result<()> {
         B::skip(&mut self.metadata)?;
+        self.entry += 1;
         self.node.skip()
     }
     fn skip_records(&mut self, n: usize) -> Result<()> {
-        B::skip_records(&mut self.metadata, n)?;
+        if self.step {
+            for _ in 0..n {
+                self.pass_entry()?;
+                while matches!(B::rep(&mut self.metadata)?, Some(r) if r > 0) {
+                    self.pass_entry()?;
+                }
+            }
+        } else {
+            B::skip_records(&mut self.metadata, n)?;
+            self.entry = self.entry.saturating_add(n);
+        }
         self.node.skip_records(n)
     }
     fn finish(&mut self) -> Result<()> {
@@ -833,13 +933,13 @@ macro_rules! variant_node {
     };
 }
 
-/// `Variant<'p>` borrows the pages: unshredded columns only (binding
-/// refuses `typed_value`, whose values would have to be rebuilt).
+/// `Variant<'p>` borrows the pages. An unshredded value is the page's
+/// bytes; a shredded one is rebuilt once and kept in the store of its
+/// `metadata` column chunk, which lives as long as the pages.
 impl<'p> ParquetNode<'p> for Variant<'p> {
     fn shape() -> Shape {
         Shape::Variant {
             rust_type: "Variant",
-            shredded: false,
         }
     }
     fn placeholder() -> Self {
@@ -847,12 +947,13 @@ impl<'p> ParquetNode<'p> for Variant<'p> {
     }
     variant_node!(&'p [u8]);
     fn next(cursor: &mut Self::Cursor) -> Result<Self> {
-        let (metadata, piece) = cursor.next()?;
-        let Piece::Raw(value) = piece else {
-            return Err(VariantCursor::<&[u8]>::bad(
-                cursor,
-                "a borrowed variant met a shredded value".to_owned(),
-            ));
+        let entry = cursor.entry;
+        let (metadata, value) = match cursor.next()? {
+            (metadata, Piece::Raw(value)) => (metadata, value),
+            (_, Piece::Built(value)) => {
+                let slot = cursor.rebuilt(entry, &value)?;
+                (&*slot.metadata, &*slot.value)
+            }
         };
         let metadata = VariantMetadata::parse(metadata).map_err(|e| cursor.bad(e))?;
         Variant::with_metadata(metadata, value).map_err(|e| cursor.bad(e))
@@ -865,7 +966,6 @@ impl<'p> ParquetNode<'p> for OwnedVariant {
     fn shape() -> Shape {
         Shape::Variant {
             rust_type: "OwnedVariant",
-            shredded: true,
         }
     }
     fn placeholder() -> Self {
