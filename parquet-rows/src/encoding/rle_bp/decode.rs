@@ -105,12 +105,6 @@ impl<'a> RleBpDecoder<'a> {
                 dict.len()
             ))
         };
-        // The quick check below flags indices above the last entry's; a
-        // dictionary longer than `u32::MAX` entries holds every index.
-        let last = u32::try_from(dict.len().saturating_sub(1)).unwrap_or(u32::MAX);
-        // Indices of `bit_width` bits cannot pass a dictionary of
-        // `2^bit_width` entries or more (8 symbols in 3 bits): no check.
-        let checked = (1u64 << self.bit_width) > dict.len() as u64;
         // Scratch for unpacked indices, zeroed once per call and only when a
         // bit-packed run comes (a page of RLE runs never needs it).
         let mut scratch: Option<[u32; 256]> = None;
@@ -135,14 +129,16 @@ impl<'a> RleBpDecoder<'a> {
                     let m = left.min(indices.len());
                     let indices = &mut indices[..m];
                     self.unpack(indices);
-                    // The exact check runs only when the quick one fails.
-                    if checked && (dict.is_empty() || any_above(indices, last)) {
+                    // Every stretch is checked, even where `bit_width` bits
+                    // cannot reach past the dictionary (8 symbols in 3
+                    // bits): the check is what makes `lookup` sound, and it
+                    // must not rest on the unpacking kernels masking their
+                    // values. The largest index is found only for the error.
+                    let Some(values) = lookup(dict, indices) else {
                         let max = indices.iter().copied().max().unwrap_or(0);
-                        if max as usize >= dict.len() {
-                            return Err(out_of_range(max));
-                        }
-                    }
-                    out.put_all(indices.iter().map(|&i| dict[i as usize].clone()));
+                        return Err(out_of_range(max));
+                    };
+                    out.put_all(values);
                     left -= m;
                 }
                 written += k;
@@ -329,6 +325,35 @@ impl<'a> RleBpDecoder<'a> {
             self.packed_bit += self.bit_width as usize;
         }
     }
+}
+
+/// `dict[i]` for each of `indices`, or `None` (nothing looked up) when one
+/// of them is out of range.
+///
+/// The whole stretch is checked first, by one vectorised compare
+/// ([`any_above`]), and then looked up without a check per value: with a
+/// bounds check per value (a compare and a branch the compiler cannot drop,
+/// as it cannot see the check of the stretch) the gather loop costs more
+/// instructions per value and is not unrolled (measured in
+/// `docs/performance-nullable.md`, "A gather without a check per value").
+#[allow(unsafe_code)] // one unchecked lookup per index, see the SAFETY comment
+#[inline]
+fn lookup<'d, T: Clone>(
+    dict: &'d [T],
+    indices: &'d [u32],
+) -> Option<impl ExactSizeIterator<Item = T> + 'd> {
+    // A dictionary longer than `u32::MAX` entries holds every index.
+    let last = u32::try_from(dict.len().checked_sub(1)?).unwrap_or(u32::MAX);
+    if any_above(indices, last) {
+        return None;
+    }
+    Some(indices.iter().map(move |&i| {
+        // SAFETY: no index of `indices` is above `last`, checked just above,
+        // and `last < dict.len()`: `dict.len() - 1`, or `u32::MAX` when the
+        // dictionary is longer than that. Both slices are shared borrows
+        // held by this iterator, so neither changes after the check.
+        unsafe { dict.get_unchecked(i as usize) }.clone()
+    }))
 }
 
 /// Whether any of `indices` is above `last`: one flag or-ed over all of
@@ -660,6 +685,67 @@ mod tests {
                     assert!(out.iter().all(|&v| v == 11));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn lookup_checks_the_whole_stretch_before_any_value() {
+        let dict = [10u64, 11, 12];
+        let got: Vec<u64> = lookup(&dict, &[2, 0, 1, 2]).unwrap().collect();
+        assert_eq!(got, [12, 10, 11, 12]);
+        assert_eq!(lookup(&dict, &[]).unwrap().len(), 0);
+        // One index at the length, first, last or in the middle of a stretch.
+        for bad_at in [0, 5, 255] {
+            let mut indices = [1u32; 256];
+            indices[bad_at] = 3;
+            assert!(lookup(&dict, &indices).is_none(), "at {bad_at}");
+        }
+        assert!(lookup(&dict, &[u32::MAX]).is_none(), "compared unsigned");
+        // An empty dictionary holds no index, not even 0.
+        assert!(lookup(&[] as &[u64], &[0]).is_none());
+        assert!(lookup(&[] as &[u64], &[]).is_none());
+    }
+
+    #[test]
+    fn gather_checks_indices_whatever_the_dictionary_size() {
+        // A dictionary of `2^width` entries or more (every index fits) and
+        // one of fewer, with bit-packed stretches that start and stop across
+        // the 256-index scratch and its groups of 8, between RLE runs.
+        let mut rng = Rng::new(29);
+        for width in [1u32, 3, 8] {
+            let full = 1usize << width;
+            for entries in [full, full + 5, 300] {
+                let dict: Vec<u64> = (0..entries as u64).map(|i| i * 3 + 1).collect();
+                let (values, data) = packed_stream(&mut rng, width, full.min(entries));
+                let expected: Vec<u64> = values.iter().map(|&i| dict[i as usize]).collect();
+                for size in [255usize, 256, 257, 1024] {
+                    let mut d = RleBpDecoder::new(&data, width).unwrap();
+                    let mut got = Vec::new();
+                    while got.len() < values.len() {
+                        let want = size.min(values.len() - got.len());
+                        assert_eq!(d.gather(want, &dict, &mut got).unwrap(), want);
+                    }
+                    assert_eq!(got, expected, "width {width} entries {entries} size {size}");
+                }
+            }
+            // The dictionary one entry short of the largest index: an error,
+            // and no value at or past the first such index is written.
+            let (values, data) = packed_stream(&mut rng, width, full);
+            let max = *values.iter().max().unwrap();
+            let first = values.iter().position(|&v| v == max).unwrap();
+            let dict: Vec<u64> = (0..u64::from(max)).collect();
+            let mut d = RleBpDecoder::new(&data, width).unwrap();
+            let mut out = Vec::new();
+            let err = d.gather(values.len(), &dict, &mut out).unwrap_err();
+            assert_eq!(
+                err,
+                DecodeError::oos(format!(
+                    "dictionary index {max} is out of range (the dictionary has {max} entries)"
+                ))
+            );
+            assert!(out.len() <= first, "width {width}: {} values", out.len());
+            let before: Vec<u64> = values[..out.len()].iter().map(|&i| u64::from(i)).collect();
+            assert_eq!(out, before);
         }
     }
 
