@@ -83,19 +83,27 @@ pub struct Tick {
 }
 
 /// Writes `optional.parquet`: OPTIONAL `v` without a null, OPTIONAL `w`
-/// with one, 3 rows with statistics (the writer's default).
+/// with one, OPTIONAL `g.x` (in a REQUIRED group) without a null, 3 rows
+/// with statistics (the writer's default).
 fn write_optional_file(test: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(test);
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("optional.parquet");
     let schema = Arc::new(
-        parse_message_type("message schema { OPTIONAL INT64 v; OPTIONAL INT64 w; }").unwrap(),
+        parse_message_type(
+            "message schema { OPTIONAL INT64 v; OPTIONAL INT64 w; REQUIRED group g { OPTIONAL INT64 x; } }",
+        )
+        .unwrap(),
     );
     let file = std::fs::File::create(&path).unwrap();
     let props = Arc::new(WriterProperties::builder().build());
     let mut writer = SerializedFileWriter::new(file, schema, props).unwrap();
     let mut rg = writer.next_row_group().unwrap();
-    for (values, defs) in [(&[1, 2, 3][..], [1, 1, 1]), (&[4, 5][..], [1, 0, 1])] {
+    for (values, defs) in [
+        (&[1, 2, 3][..], [1, 1, 1]),
+        (&[4, 5][..], [1, 0, 1]),
+        (&[6, 7, 8][..], [1, 1, 1]),
+    ] {
         let mut col = rg.next_column().unwrap().unwrap();
         col.typed::<Int64Type>()
             .write_batch(values, Some(&defs), None)
@@ -122,6 +130,12 @@ fn struct_gives_plain_fields_to_optional_columns_without_nulls() {
     );
     assert!(
         stdout.contains("    pub w: Option<i64>, // OPTIONAL INT64\n"),
+        "{stdout}"
+    );
+    // A field of a nested struct must be an `Option` on an OPTIONAL column
+    // (the library refuses a plain one), whatever the statistics say.
+    assert!(
+        stdout.contains("    pub x: Option<i64>, // OPTIONAL INT64\n"),
         "{stdout}"
     );
 }
