@@ -1225,10 +1225,7 @@ pub struct RowAddress {
         )
         .unwrap();
         let options = Options {
-            null_free: ["a"]
-                .iter()
-                .map(|p| (*p).to_owned())
-                .collect(),
+            null_free: ["a"].iter().map(|p| (*p).to_owned()).collect(),
             ..Options::default()
         };
         let text = generate(&schema, "t.parquet", &options).unwrap();

@@ -261,10 +261,9 @@ pub fn field(cx: &Ctxt, attrs: &[syn::Attribute]) -> Field {
                 return Ok(());
             }
             if meta.path.is_ident(RENAME) {
+                // An empty name is a name: Parquet allows it, and pandas
+                // writes one for an unnamed column.
                 let lit: syn::LitStr = meta.value()?.parse()?;
-                if lit.value().is_empty() {
-                    cx.error_spanned_by(&lit, "`rename` needs a column name");
-                }
                 rename.set(&meta, lit);
             } else if meta.path.is_ident(SKIP) {
                 skip.set(&meta, ());

@@ -105,3 +105,40 @@ fn an_ambiguous_name_is_refused_with_the_fix() {
          but the file has only 2 columns named `column`; use `nth` from 0 to 1"
     );
 }
+
+/// Parquet allows an empty column name (duckdb's `silly-names.parquet` has
+/// one beside `önë` and `🦆`): `rename = ""` binds it, and the writer
+/// writes it.
+#[test]
+fn an_empty_column_name_is_a_name() {
+    #[derive(parquet_rows::ParquetRow, Debug, Clone, PartialEq)]
+    struct Silly {
+        #[parquet(rename = "önë")]
+        one: i64,
+        #[parquet(rename = "")]
+        unnamed: String,
+        #[parquet(rename = "🦆")]
+        duck: bool,
+    }
+    let rows: Vec<Silly> = (0..3)
+        .map(|i| Silly {
+            one: i,
+            unnamed: format!("v{i}"),
+            duck: i % 2 == 0,
+        })
+        .collect();
+    let mut bytes = Vec::new();
+    parquet_rows::to_writer(&mut bytes, &rows).unwrap();
+    let file = parquet_rows::ParquetFile::from_bytes(bytes::Bytes::from(bytes)).unwrap();
+    let names: Vec<String> = file
+        .metadata()
+        .file_metadata()
+        .schema_descr()
+        .columns()
+        .iter()
+        .map(|c| c.name().to_owned())
+        .collect();
+    assert_eq!(names, ["önë", "", "🦆"]);
+    let back: Vec<Silly> = file.rows().collect().unwrap();
+    assert_eq!(back, rows);
+}
