@@ -135,7 +135,7 @@ fn dictionary_index_out_of_range() {
         file.rows::<X>()
             .filter(query())
             .batches()
-            .and_then(|b| b.collect::<parquet_rows::Result<Vec<Vec<X>>>>())
+            .and_then(Iterator::collect::<parquet_rows::Result<Vec<Vec<X>>>>)
             .map(|b| b.into_iter().flatten().collect()),
     );
     // The error comes half-way through a batch whose rows were already placed
