@@ -324,7 +324,7 @@ pub trait FilterField {
     /// the rows are decoded: the field's type, with `&str` for the owned
     /// string types, so that testing allocates nothing.
     #[doc(hidden)]
-    type Probe<'p>: crate::pages::select::ProbeNode<'p>;
+    type Probe<'p>: crate::nested::ParquetNode<'p> + FilterField;
     /// The field's value for a predicate.
     #[doc(hidden)]
     fn scalar(&self) -> ScalarRef<'_>;
