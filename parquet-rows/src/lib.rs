@@ -464,7 +464,7 @@ pub mod __private_v1 {
     pub use crate::filter::{discard, NoFilter, Predicate, Predicates};
     pub use crate::group::RowGroup;
     pub use crate::nested::{Assembled, BatchReader, Bound, FieldSpec, ListElement, Shape};
-    pub use crate::pages::select::probe;
+    pub use crate::pages::select::{probe, ProbeNode};
     pub use crate::partition::PartitionNode;
     pub use crate::row::Probe;
     pub use crate::runtime::{decode, Step};

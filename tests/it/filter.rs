@@ -111,7 +111,14 @@ fn rows(rng: &mut Rng, l: &Layout) -> Vec<Row> {
 }
 
 fn write(l: &Layout, rows: &[Row]) -> Bytes {
+    write_with(l, rows, 1 << 20)
+}
+
+/// [`write`], with dictionary pages of at most `dictionary_limit` bytes: a
+/// chunk whose dictionary fills up goes on in PLAIN pages.
+fn write_with(l: &Layout, rows: &[Row], dictionary_limit: usize) -> Bytes {
     let props = WriterProperties::builder()
+        .set_dictionary_page_size_limit(dictionary_limit)
         .set_compression(Compression::SNAPPY)
         .set_statistics_enabled(l.stats)
         .set_offset_index_disabled(!l.offset_index)
@@ -964,4 +971,222 @@ fn dictionary_verdicts_match_the_full_read_across_a_plain_fallback() {
         .collect();
     assert_eq!(got.iter().map(|r| r.ts).collect::<Vec<_>>(), want);
     assert!(!want.is_empty());
+}
+
+/// A random condition on one field, as data: applied to the typed filter
+/// (`Column::matches`) and, by a naive reference, to the field's value.
+#[derive(Debug, Clone)]
+enum Tree<V> {
+    Cmp(Op, V),
+    In(Vec<V>),
+    IsNull,
+    Not(Box<Tree<V>>),
+    Or(Box<Tree<V>>, Box<Tree<V>>),
+    And(Box<Tree<V>>, Box<Tree<V>>),
+}
+
+impl<V: PartialOrd + Clone + parquet_rows::FilterValue> Tree<V> {
+    fn random(rng: &mut Rng, depth: usize, value: &mut dyn FnMut(&mut Rng) -> V) -> Self {
+        let pick = if depth == 0 {
+            rng.below(3)
+        } else {
+            rng.below(6)
+        };
+        let mut sub = |rng: &mut Rng| Box::new(Tree::random(rng, depth - 1, value));
+        match pick {
+            0 => Tree::Cmp(op(rng), value(rng)),
+            1 => Tree::In((0..rng.below(4)).map(|_| value(rng)).collect()),
+            2 if rng.chance(30) => Tree::IsNull,
+            2 => Tree::Cmp(Op::Eq, value(rng)),
+            3 => Tree::Not(sub(rng)),
+            4 => Tree::Or(sub(rng), sub(rng)),
+            _ => Tree::And(sub(rng), sub(rng)),
+        }
+    }
+
+    /// The reference: a comparison or `is_in` fails on a null, `not` of
+    /// anything matches what it does not.
+    fn eval(&self, v: Option<&V>) -> bool {
+        match self {
+            Tree::Cmp(op, w) => v.is_some_and(|v| cmp(*op, v, w)),
+            Tree::In(ws) => v.is_some_and(|v| ws.iter().any(|w| v == w)),
+            Tree::IsNull => v.is_none(),
+            Tree::Not(t) => !t.eval(v),
+            Tree::Or(a, b) => a.eval(v) || b.eval(v),
+            Tree::And(a, b) => a.eval(v) && b.eval(v),
+        }
+    }
+
+    fn cond(&self) -> parquet_rows::Cond<V> {
+        use parquet_rows::Cond;
+        match self {
+            Tree::Cmp(Op::Eq, w) => Cond::eq(w.clone()),
+            Tree::Cmp(Op::Ne, w) => Cond::ne(w.clone()),
+            Tree::Cmp(Op::Lt, w) => Cond::lt(w.clone()),
+            Tree::Cmp(Op::Le, w) => Cond::le(w.clone()),
+            Tree::Cmp(Op::Gt, w) => Cond::gt(w.clone()),
+            Tree::Cmp(Op::Ge, w) => Cond::ge(w.clone()),
+            Tree::In(ws) => Cond::is_in(ws.clone()),
+            Tree::IsNull => Cond::is_null(),
+            Tree::Not(t) => !t.cond(),
+            Tree::Or(a, b) => a.cond().or(b.cond()),
+            Tree::And(a, b) => a.cond().and(b.cond()),
+        }
+    }
+}
+
+/// One random condition on one of `Row`'s dictionary-encodable fields.
+#[derive(Debug, Clone)]
+enum FieldTree {
+    Symbol(Tree<String>),
+    Size(Tree<i32>),
+    Count(Tree<u32>),
+    Px(Tree<f64>),
+    Ts(Tree<i64>),
+}
+
+impl FieldTree {
+    fn random(rng: &mut Rng) -> Self {
+        let depth = rng.below(3);
+        match rng.below(5) {
+            0 => FieldTree::Symbol(Tree::random(rng, depth, &mut |r: &mut Rng| {
+                SYMBOLS[r.below(SYMBOLS.len())].to_owned()
+            })),
+            1 => FieldTree::Size(Tree::random(rng, depth, &mut |r: &mut Rng| {
+                i32::try_from(r.below(1100)).unwrap() - 150
+            })),
+            2 => FieldTree::Count(Tree::random(rng, depth, &mut |r: &mut Rng| {
+                if r.chance(20) {
+                    u32::MAX - u32::try_from(r.below(5)).unwrap()
+                } else {
+                    u32::try_from(r.below(600)).unwrap()
+                }
+            })),
+            3 => FieldTree::Px(Tree::random(rng, depth, &mut |r: &mut Rng| {
+                f64::from(u32::try_from(r.below(1000)).unwrap()) / 8.0 - 10.0
+            })),
+            _ => FieldTree::Ts(Tree::random(rng, depth, &mut |r: &mut Rng| {
+                i64::try_from(r.below(11_000)).unwrap() - 5_500
+            })),
+        }
+    }
+
+    fn matches(&self, r: &Row) -> bool {
+        match self {
+            FieldTree::Symbol(t) => t.eval(r.symbol.as_ref()),
+            FieldTree::Size(t) => t.eval(r.size.as_ref()),
+            FieldTree::Count(t) => t.eval(r.count.as_ref()),
+            FieldTree::Px(t) => t.eval(Some(&r.px)),
+            FieldTree::Ts(t) => t.eval(Some(&r.ts)),
+        }
+    }
+
+    fn apply(&self, f: RowFilterT) -> RowFilterT {
+        match self {
+            FieldTree::Symbol(t) => f.symbol().matches(t.cond()),
+            FieldTree::Size(t) => f.size().matches(t.cond()),
+            FieldTree::Count(t) => f.count().matches(t.cond()),
+            FieldTree::Px(t) => f.px().matches(t.cond()),
+            FieldTree::Ts(t) => f.ts().matches(t.cond()),
+        }
+    }
+}
+
+/// Predicates on dictionary-encoded columns are decided once per
+/// dictionary entry and then applied to the indices (`column::verdicts`):
+/// random dictionary-encoded files (a dictionary small enough, at times,
+/// that chunks fall back to PLAIN pages part-way; nulls; v1 and v2 pages;
+/// several row groups and pages) and random conditions (comparisons,
+/// `is_in`, `is_null`, `not`, `or`, `and`; strings, signed and unsigned
+/// integers widened from INT32, doubles with NaN) give the full read's
+/// matching rows on every path: one thread, two, a stream, batches, and
+/// borrowed rows.
+#[test]
+fn dictionary_index_verdicts_equal_the_full_read_filtered() {
+    let (mut checked, mut fell_back) = (0, 0);
+    for seed in 0..60u64 {
+        let mut rng = Rng::new(1_000 + seed);
+        let mut l = layout(&mut rng);
+        l.dictionary = true;
+        l.rows = 200 + rng.below(3000);
+        let all = rows(&mut rng, &l);
+        let limit = [64, 1_000, 1 << 20][rng.below(3)];
+        let bytes = write_with(&l, &all, limit);
+        let file = ParquetFile::from_bytes(bytes.clone()).unwrap();
+        let meta = file.metadata();
+        fell_back += usize::from((0..meta.num_row_groups()).any(|g| {
+            (1..6).any(|c| {
+                meta.row_group(g)
+                    .column(c)
+                    .page_encoding_stats_mask()
+                    .is_some_and(|m| {
+                        !m.is_only(parquet::basic::Encoding::RLE_DICTIONARY)
+                            && !m.is_only(parquet::basic::Encoding::PLAIN_DICTIONARY)
+                    })
+            })
+        }));
+        let full: Vec<Row> = file.rows().collect().unwrap();
+        same(&full, &all, &format!("full read, seed {seed}"));
+        for _ in 0..6 {
+            let trees: Vec<FieldTree> = (0..=rng.below(2))
+                .map(|_| FieldTree::random(&mut rng))
+                .collect();
+            let filter = trees.iter().fold(Row::filter(), |f, t| t.apply(f));
+            let want: Vec<Row> = full
+                .iter()
+                .filter(|r| trees.iter().all(|t| t.matches(r)))
+                .cloned()
+                .collect();
+            let context = format!("seed {seed} limit {limit} {l:?} {trees:?}");
+            let got: Vec<Row> = file.rows().filter(filter.clone()).collect().unwrap();
+            same(&got, &want, &format!("collect: {context}"));
+            let two: Vec<Row> = file
+                .rows()
+                .filter(filter.clone())
+                .threads(2)
+                .collect()
+                .unwrap();
+            same(&two, &want, &format!("threads(2): {context}"));
+            let streamed: Vec<Row> = file
+                .rows::<Row>()
+                .filter(filter.clone())
+                .stream()
+                .unwrap()
+                .collect::<parquet_rows::Result<_>>()
+                .unwrap();
+            same(&streamed, &want, &format!("stream: {context}"));
+            let batched: Vec<Row> = file
+                .rows::<Row>()
+                .filter(filter.clone())
+                .batches()
+                .unwrap()
+                .collect::<parquet_rows::Result<Vec<Vec<Row>>>>()
+                .unwrap()
+                .concat();
+            same(&batched, &want, &format!("batches: {context}"));
+            // Borrowed: the symbol as `&str` of the dictionary page.
+            if let FieldTree::Symbol(t) = &trees[0] {
+                let pages = file
+                    .rows::<RowRef>()
+                    .filter(RowRef::filter().symbol().matches(t.cond()))
+                    .load()
+                    .unwrap();
+                let borrowed: Vec<i64> = pages
+                    .rows::<RowRef>()
+                    .unwrap()
+                    .iter()
+                    .map(|r| r.ts)
+                    .collect();
+                let expected: Vec<i64> = full
+                    .iter()
+                    .filter(|r| t.eval(r.symbol.as_ref()))
+                    .map(|r| r.ts)
+                    .collect();
+                assert_eq!(borrowed, expected, "load: {context}");
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 360);
+    assert!(fell_back > 5, "only {fell_back} files fall back to PLAIN");
 }

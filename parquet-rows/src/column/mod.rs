@@ -32,6 +32,7 @@ mod skip;
 mod skip_tests;
 #[cfg(test)]
 mod tests;
+mod verdicts;
 
 use crate::chunk::LoadedColumn;
 use crate::encoding::dictionary::DictionaryDecoder;
@@ -43,6 +44,7 @@ use crate::physical::{Physical, PlainShape};
 pub use context::ColumnContext;
 pub(crate) use decode::{Convert, Copied, Decode, Identity, ShareBytes, Shared};
 use page::{DataPage, MaxLevels, Values};
+pub(crate) use verdicts::Verdicts;
 
 /// Reads the values of one column chunk in batches.
 ///

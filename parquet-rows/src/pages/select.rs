@@ -16,103 +16,118 @@
 //! else:                decode every row, keep the taken ones
 //! ```
 
-use crate::error::Result;
-use crate::filter::{FilterField, Predicate, ScalarRef, Selection, Window};
+use crate::column::{ColumnReader, Verdicts};
+use crate::error::{Error, Result};
+use crate::field::ParquetField;
+use crate::filter::{FilterField, Predicate, Selection, Window};
 use crate::group::RowGroup;
-use crate::nested::{BatchReader, ParquetNode};
+use crate::nested::ParquetNode;
 use crate::row::Probe;
 
-/// The reader of a predicate field as its probe type `V` (the field type's
-/// `FilterField::Probe`) and the predicates on it.
-struct FieldProbe<'p, V: ParquetNode<'p>> {
-    reader: V::Reader,
+/// A type a predicate field is probed as (`FilterField::Probe`): a leaf
+/// field type, or an `Option` of one.
+#[doc(hidden)]
+pub trait ProbeNode<'p>: ParquetNode<'p> + FilterField + 'p {
+    /// The probe of a field of this type on column `leaf`, testing `tests`,
+    /// past the `leading` rows before the loaded ones.
+    ///
+    /// # Errors
+    /// When the field's column is not loaded.
+    fn open(
+        row_group: &RowGroup<'_, 'p>,
+        leaf_and_leading: (usize, usize),
+        tests: Vec<Predicate>,
+    ) -> Result<Box<dyn Probe + 'p>>;
+    /// The probe of a field of type `Option<Self>`.
+    ///
+    /// # Errors
+    /// When the field's column is not loaded, or `Self` is an `Option`.
+    fn open_optional(
+        row_group: &RowGroup<'_, 'p>,
+        leaf_and_leading: (usize, usize),
+        tests: Vec<Predicate>,
+    ) -> Result<Box<dyn Probe + 'p>>;
+}
+
+impl<'p, T: ParquetField<'p> + FilterField + 'p> ProbeNode<'p> for T {
+    fn open(
+        row_group: &RowGroup<'_, 'p>,
+        (leaf, leading): (usize, usize),
+        tests: Vec<Predicate>,
+    ) -> Result<Box<dyn Probe + 'p>> {
+        let mut reader = row_group.column(leaf)?.for_field(T::RUST_TYPE);
+        reader.skip_rows(leading)?;
+        Ok(Box::new(LeafProbe::<'p, T> {
+            reader,
+            tests,
+            null: None,
+            verdicts: Verdicts::default(),
+        }))
+    }
+    fn open_optional(
+        row_group: &RowGroup<'_, 'p>,
+        (leaf, leading): (usize, usize),
+        tests: Vec<Predicate>,
+    ) -> Result<Box<dyn Probe + 'p>> {
+        let null = tests
+            .iter()
+            .all(|p| p.matches(crate::filter::ScalarRef::Null));
+        let mut reader = row_group.column(leaf)?;
+        reader.skip_rows(leading)?;
+        Ok(Box::new(LeafProbe::<'p, T> {
+            reader,
+            tests,
+            null: Some(null),
+            verdicts: Verdicts::default(),
+        }))
+    }
+}
+
+impl<'p, T: ProbeNode<'p>> ProbeNode<'p> for Option<T> {
+    fn open(
+        row_group: &RowGroup<'_, 'p>,
+        (leaf, leading): (usize, usize),
+        tests: Vec<Predicate>,
+    ) -> Result<Box<dyn Probe + 'p>> {
+        T::open_optional(row_group, (leaf, leading), tests)
+    }
+    fn open_optional(
+        row_group: &RowGroup<'_, 'p>,
+        (leaf, _): (usize, usize),
+        _: Vec<Predicate>,
+    ) -> Result<Box<dyn Probe + 'p>> {
+        // Binding refuses `Option<Option<T>>` before any probe is opened.
+        Err(Error::Unsupported {
+            location: row_group.location(leaf),
+            message: "a predicate on an `Option` of an `Option`".into(),
+        })
+    }
+}
+
+/// The probe of a leaf field (or an `Option` of one): its column tested
+/// without materialising its values where the page is dictionary-encoded
+/// (each dictionary entry tested once, then the indices;
+/// `ColumnReader::test_rows`), value by value elsewhere.
+struct LeafProbe<'p, T: ParquetField<'p>> {
+    reader: ColumnReader<'p, T::Physical, T>,
     tests: Vec<Predicate>, // invariant: not empty, all on this field
-    values: Vec<V>,        // the batch's values, reused
-    memo: Memo,            // verdicts on the string values seen, by address
+    null: Option<bool>,    // the verdict on a null; `None`: a plain field, a null is an error
+    verdicts: Verdicts,    // on the chunk's dictionary entries
 }
 
-/// Slots of [`Memo`]: more than the distinct values of a typical
-/// low-cardinality string column (symbols, countries, states), few enough
-/// to stay in L1.
-const MEMO_SLOTS: usize = 256;
-
-/// The verdicts of a probe's predicates on the string values of a
-/// dictionary, keyed by the value's address and length (direct-mapped).
-///
-/// A dictionary-encoded column hands out its entries as slices of its
-/// dictionary page, so the rows of a value repeat one address: the
-/// predicates (a byte comparison each, an `is_in` several) run once per
-/// dictionary entry and slot, and every other row costs a lookup. Only
-/// values that lie inside a dictionary page of the field's loaded chunk are
-/// remembered: those bytes are immutable and alive for the whole read, so
-/// equal address and length mean equal bytes and a hit is the verdict the
-/// predicates would give. Values elsewhere (PLAIN strings in data pages, a
-/// probe's own buffers, reused between batches) are always tested.
-struct Memo {
-    dictionaries: Vec<std::ops::Range<usize>>, // address ranges of the dictionary pages
-    keys: Box<[(usize, usize)]>,               // (address, length); (0, 0): empty
-    verdicts: Box<[bool]>,
-}
-
-impl Memo {
-    fn new(dictionaries: Vec<std::ops::Range<usize>>) -> Self {
-        let slots = if dictionaries.is_empty() {
-            0
-        } else {
-            MEMO_SLOTS
-        };
-        Memo {
-            dictionaries,
-            keys: vec![(0, 0); slots].into_boxed_slice(),
-            verdicts: vec![false; slots].into_boxed_slice(),
-        }
-    }
-
-    /// The verdict on string `bytes`: remembered, or `test`ed (and
-    /// remembered when `bytes` lie in a dictionary page).
-    #[inline]
-    fn verdict(&mut self, bytes: &[u8], test: impl FnOnce() -> bool) -> bool {
-        let key = (bytes.as_ptr() as usize, bytes.len());
-        let in_dictionary =
-            |r: &std::ops::Range<usize>| r.start <= key.0 && key.0.saturating_add(key.1) <= r.end;
-        // An empty value is cheap to test, and (0, 0) marks an empty slot.
-        if key.1 == 0 || !self.dictionaries.iter().any(in_dictionary) {
-            return test();
-        }
-        // Entries of a dictionary lie a few bytes apart: mix the address's
-        // low bits in, so neighbours fall into different slots.
-        let slot = (key.0 ^ (key.0 >> 8) ^ key.1.wrapping_mul(31)) % MEMO_SLOTS;
-        if self.keys[slot] == key {
-            return self.verdicts[slot];
-        }
-        let verdict = test();
-        self.keys[slot] = key;
-        self.verdicts[slot] = verdict;
-        verdict
-    }
-}
-
-impl<'p, V: ParquetNode<'p> + FilterField> Probe for FieldProbe<'p, V> {
+impl<'p, T: ParquetField<'p> + FilterField> Probe for LeafProbe<'p, T> {
     fn test(&mut self, keep: &mut [bool]) -> Result<()> {
         if !keep.contains(&true) {
-            return self.reader.skip(keep.len());
+            return self.reader.skip_rows(keep.len());
         }
-        self.values.clear();
-        self.reader.read(keep.len(), &mut self.values)?;
         let tests = &self.tests;
-        let memo = &mut self.memo;
-        for (keep, value) in keep.iter_mut().zip(&self.values) {
-            if !*keep {
-                continue;
-            }
-            let value = value.scalar();
-            let all = || tests.iter().all(|p| p.matches(value));
-            *keep = match value {
-                ScalarRef::Str(bytes) | ScalarRef::Bytes(bytes) => memo.verdict(bytes, all),
-                _ => all(),
-            };
-        }
-        Ok(())
+        self.reader.test_rows(
+            keep,
+            &mut self.verdicts,
+            T::convert,
+            |value: T| tests.iter().all(|p| p.matches(value.scalar())),
+            self.null,
+        )
     }
 }
 
@@ -123,15 +138,11 @@ impl<'p, V: ParquetNode<'p> + FilterField> Probe for FieldProbe<'p, V> {
 /// # Errors
 /// When the field is not bound or its column not loaded.
 #[doc(hidden)]
-pub fn probe<'p, V>(
+pub fn probe<'p, V: ProbeNode<'p>>(
     row_group: &RowGroup<'_, 'p>,
     field: usize,
     predicates: &[Predicate],
-) -> Result<Option<Box<dyn Probe + 'p>>>
-where
-    V: ParquetNode<'p> + FilterField + 'p,
-    V::Reader: 'p,
-{
+) -> Result<Option<Box<dyn Probe + 'p>>> {
     let tests: Vec<Predicate> = predicates
         .iter()
         .filter(|p| p.field() == field)
@@ -141,25 +152,8 @@ where
         return Ok(None);
     }
     let bound = row_group.field(field)?;
-    let mut leaves = Vec::new();
-    bound.leaves(&mut leaves);
-    let mut dictionaries = Vec::new();
-    for &leaf in &leaves {
-        for page in &row_group.loaded(leaf)?.pages {
-            if let parquet::column::page::Page::DictionaryPage { buf, .. } = page {
-                let start = buf.as_ptr() as usize;
-                dictionaries.push(start..start + buf.len());
-            }
-        }
-    }
-    let mut reader = V::reader(row_group, bound)?;
-    reader.skip(row_group.leading(field)?)?;
-    Ok(Some(Box::new(FieldProbe::<'p, V> {
-        reader,
-        tests,
-        values: Vec::new(),
-        memo: Memo::new(dictionaries),
-    })))
+    let leading = row_group.leading(field)?;
+    V::open(row_group, (bound.leaf, leading), tests).map(Some)
 }
 
 /// A run of taken rows must save at least this many skipped rows on average
@@ -319,32 +313,6 @@ mod tests {
         let mut runs = Runs::default();
         runs.push_batch(keep);
         runs
-    }
-
-    #[test]
-    fn memo_remembers_only_values_inside_a_dictionary() {
-        let dictionary = b"EURUSDGBPJPY".to_vec();
-        let start = dictionary.as_ptr() as usize;
-        let mut memo = Memo::new(std::iter::once(start..start + dictionary.len()).collect());
-        let eur = &dictionary[..6];
-        let mut tested = 0;
-        let mut verdict = |memo: &mut Memo, bytes: &[u8], v: bool| {
-            memo.verdict(bytes, || {
-                tested += 1;
-                v
-            })
-        };
-        assert!(verdict(&mut memo, eur, true));
-        // Remembered: the same entry is not tested again.
-        assert!(verdict(&mut memo, eur, false));
-        // Another entry (another address) is its own verdict.
-        assert!(!verdict(&mut memo, &dictionary[6..], false));
-        // The same bytes outside the dictionary: tested each time, as a
-        // reused buffer may hold other bytes at that address next batch.
-        let copy = eur.to_vec();
-        assert!(!verdict(&mut memo, &copy, false));
-        assert!(verdict(&mut memo, &copy, true));
-        assert_eq!(tested, 4);
     }
 
     #[test]

@@ -104,6 +104,40 @@ fn dictionary_index_out_of_range() {
         }
         other => panic!("expected an out-of-range index error, got {other:?}"),
     }
+    // A filtered read tests the predicate on the indices, with the
+    // dictionary's verdicts: the same error, on every path.
+    let query = || parquet_rows::Query::from_filter(X::filter().x().eq(8));
+    let check = |path: &str, result: parquet_rows::Result<Vec<X>>| match result {
+        Err(Error::OutOfSpec { location, message }) => {
+            assert_eq!(location.column, "x", "{path}");
+            assert_eq!(location.row_group, Some(0), "{path}");
+            assert_eq!(
+                message, "dictionary index 3 is out of range (the dictionary has 3 entries)",
+                "{path}"
+            );
+        }
+        other => panic!("{path}: expected an out-of-range index error, got {other:?}"),
+    };
+    check("collect", file.rows::<X>().filter(query()).collect());
+    check(
+        "threads(2)",
+        file.rows::<X>().filter(query()).threads(2).collect(),
+    );
+    check(
+        "stream",
+        file.rows::<X>()
+            .filter(query())
+            .stream()
+            .and_then(Iterator::collect),
+    );
+    check(
+        "batches",
+        file.rows::<X>()
+            .filter(query())
+            .batches()
+            .and_then(Iterator::collect::<parquet_rows::Result<Vec<Vec<X>>>>)
+            .map(|b| b.into_iter().flatten().collect()),
+    );
     // The error comes half-way through a batch whose rows were already placed
     // in the output: `rows_into` takes them out again, leaving the rows it
     // was given as they were.

@@ -106,8 +106,13 @@ impl<'a> RleBpDecoder<'a> {
             ))
         };
         // Scratch for unpacked indices, zeroed once per call and only when a
-        // bit-packed run comes (a page of RLE runs never needs it).
+        // bit-packed run comes (a page of RLE runs never needs it). A short
+        // stretch (a filtered read takes runs of a row or a few between
+        // skips) uses a small buffer instead: zeroing 1 KiB for one index
+        // was a third of the instructions of gathering it (callgrind, one
+        // symbol of 50 spread at random, docs/filters.md).
         let mut scratch: Option<[u32; 256]> = None;
+        let mut small = [0u32; 16];
         let mut written = 0;
         while written < n {
             if self.rle_left > 0 {
@@ -123,7 +128,11 @@ impl<'a> RleBpDecoder<'a> {
                 // Unpack a stretch of indices with the width-specialised kernel,
                 // check them all at once (not one branch per value),
                 // then gather: three tight loops instead of one that does all.
-                let indices = scratch.get_or_insert([0; 256]);
+                let indices: &mut [u32] = if k <= small.len() {
+                    &mut small
+                } else {
+                    scratch.get_or_insert([0; 256])
+                };
                 let mut left = k;
                 while left > 0 {
                     let m = left.min(indices.len());
@@ -140,6 +149,62 @@ impl<'a> RleBpDecoder<'a> {
                     };
                     out.put_all(values);
                     left -= m;
+                }
+                written += k;
+            } else if !self.next_run()? {
+                break;
+            }
+        }
+        Ok(written)
+    }
+
+    /// Reads the next `keep.len()` indices (fewer if the stream ends; returns
+    /// how many) and clears `keep[i]` where `table[index]` is `false`: a
+    /// predicate decided once per dictionary entry, applied to the indices
+    /// without looking an entry up.
+    ///
+    /// An RLE run is one lookup, whatever its length (a rejected run is one
+    /// `fill`); bit-packed groups are unpacked 256 at a time into a buffer on
+    /// the stack, checked against the table's length all at once, and
+    /// looked up. An index out of the table is an error, as in [`gather`](Self::gather).
+    pub(crate) fn select(
+        &mut self,
+        table: &[bool],
+        keep: &mut [bool],
+    ) -> Result<usize, DecodeError> {
+        let out_of_range = |i: u32| {
+            DecodeError::oos(format!(
+                "dictionary index {i} is out of range (the dictionary has {} entries)",
+                table.len()
+            ))
+        };
+        let last = u32::try_from(table.len().saturating_sub(1)).unwrap_or(u32::MAX);
+        let checked = (1u64 << self.bit_width) > table.len() as u64;
+        let mut indices = [0u32; 256];
+        let n = keep.len();
+        let mut written = 0;
+        while written < n {
+            if self.rle_left > 0 {
+                let k = self.rle_left.min(n - written);
+                let verdict = *table
+                    .get(self.rle_value as usize)
+                    .ok_or_else(|| out_of_range(self.rle_value))?;
+                if !verdict {
+                    keep[written..written + k].fill(false);
+                }
+                self.rle_left -= k;
+                written += k;
+            } else if self.packed_left > 0 {
+                let k = self.packed_left.min(n - written).min(indices.len());
+                let indices = &mut indices[..k];
+                self.unpack(indices);
+                if checked && (table.is_empty() || any_above(indices, last)) {
+                    let max = indices.iter().copied().max().unwrap_or(0);
+                    return Err(out_of_range(max));
+                }
+                for (keep, &i) in keep[written..written + k].iter_mut().zip(indices.iter()) {
+                    // In range: checked above (or the width cannot pass the table).
+                    *keep &= table[i as usize];
                 }
                 written += k;
             } else if !self.next_run()? {
@@ -655,6 +720,67 @@ mod tests {
                 assert_eq!(d.gather(5, &dict, &mut got).unwrap(), 0, "the end");
             }
         }
+    }
+
+    #[test]
+    fn select_matches_a_naive_lookup_for_every_width() {
+        let mut rng = Rng::new(17);
+        for width in 1..=32u32 {
+            let entries = if width >= 9 { 300 } else { 1 << width };
+            let table: Vec<bool> = (0..entries).map(|_| rng.below(10) < 3).collect();
+            let (values, data) = packed_stream(&mut rng, width, entries);
+            // Rows another predicate rejected already stay rejected.
+            let before: Vec<bool> = values.iter().map(|_| rng.below(10) != 0).collect();
+            let expected: Vec<bool> = values
+                .iter()
+                .zip(&before)
+                .map(|(&i, &b)| b && table[i as usize])
+                .collect();
+            for sizes in [[1usize, 7, 8, 9, 64, 3], [1000, 5, 2, 333, 17, 8]] {
+                let mut d = RleBpDecoder::new(&data, width).unwrap();
+                let mut keep = before.clone();
+                let mut done = 0;
+                for size in sizes.iter().cycle() {
+                    let want = (*size).min(values.len() - done);
+                    if want == 0 {
+                        break;
+                    }
+                    let got = d.select(&table, &mut keep[done..done + want]).unwrap();
+                    assert_eq!(got, want);
+                    done += want;
+                }
+                assert_eq!(keep, expected, "width {width} sizes {sizes:?}");
+                assert_eq!(d.select(&table, &mut [true; 5]).unwrap(), 0, "the end");
+            }
+        }
+    }
+
+    #[test]
+    fn select_finds_an_index_out_of_the_table_in_a_run_and_in_a_group() {
+        let table = [true, false, true];
+        let message = "dictionary index 3 is out of range (the dictionary has 3 entries)";
+        for width in [2, 5, 9, 32] {
+            for bad_at in [0, 7, 8, 399] {
+                let mut run = vec![1u32; 400];
+                run[bad_at] = 3;
+                let mut data = Vec::new();
+                encode_packed(&run, width, &mut data);
+                let mut d = RleBpDecoder::new(&data, width).unwrap();
+                let err = d.select(&table, &mut [true; 400]).unwrap_err();
+                assert_eq!(err, DecodeError::oos(message), "width {width} at {bad_at}");
+            }
+            // An RLE run of index 3, whether its rows are kept or not.
+            let mut rle = Vec::new();
+            encode_rle(3, 10, width, &mut rle);
+            let mut d = RleBpDecoder::new(&rle, width).unwrap();
+            let err = d.select(&table, &mut [false; 10]).unwrap_err();
+            assert_eq!(err, DecodeError::oos(message), "width {width}, a run");
+        }
+        // No dictionary at all: every index is out of it.
+        let mut rle = Vec::new();
+        encode_rle(0, 4, 1, &mut rle);
+        let mut d = RleBpDecoder::new(&rle, 1).unwrap();
+        assert!(d.select(&[], &mut [true; 4]).is_err());
     }
 
     #[test]
