@@ -2,10 +2,12 @@
 //!
 //! [`Writer`] buffers rows column by column (each field's values in a vector
 //! of its physical type) and, when a row group is full (a number of rows or
-//! an estimate of its bytes, see [`WriteOptions`]), encodes it with the
-//! `parquet` crate's column writers: statistics, the column and offset
-//! indexes, dictionaries with fallback, bloom filters, v1 or v2 pages and
-//! every codec come from there (`docs/writer.md` says why). The schema comes
+//! an estimate of its bytes, see [`WriteOptions`]), encodes it: flat
+//! numeric and byte-array columns with our own encoders (`encode.rs`, see
+//! [`WriteOptions::own_encoders`]), the others with the `parquet` crate's
+//! column writers; both write statistics, the column and offset indexes and
+//! dictionaries with fallback, and the column writers bloom filters, v2
+//! pages and every codec (`docs/writer.md` says why). The schema comes
 //! from the struct through the rules the reader binds with, so a file
 //! written from a struct reads back into it.
 //!
