@@ -74,7 +74,7 @@ fn flat(rng: &mut Rng, i: usize) -> Flat {
         raw: (0..rng.below(12)).map(|_| rng.below(256) as u8).collect(),
         o_long: rng.maybe(70, Rng::i64),
         // Runs of nulls long enough for null pages in small pages.
-        o_double: if (i / 700) % 3 == 0 {
+        o_double: if (i / 700).is_multiple_of(3) {
             None
         } else {
             rng.maybe(60, double)
@@ -303,6 +303,50 @@ fn same_statistics(
     }
 }
 
+/// The high-cardinality `text` falls back to PLAIN mid-row-group (the
+/// dictionary page first, dictionary-encoded data pages, then PLAIN ones);
+/// `sym` (8 values) stays dictionary encoded.
+fn check_fallback(ours: &Bytes, ours_meta: &ParquetMetaData, what: &str) {
+    let names: Vec<String> = ours_meta
+        .row_group(0)
+        .columns()
+        .iter()
+        .map(|c| c.column_path().string())
+        .collect();
+    // The pages as they lie in the chunk: the dictionary first,
+    // then data pages, each encoding in one run.
+    let reader = SerializedFileReader::new(ours.clone()).unwrap();
+    let data_pages = |n: &str| -> Vec<Encoding> {
+        let column = names.iter().position(|x| x == n).unwrap();
+        let pages: Vec<_> = reader
+            .get_row_group(0)
+            .unwrap()
+            .get_column_page_reader(column)
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(
+            pages[0].page_type(),
+            PageType::DICTIONARY_PAGE,
+            "{what}: {n}"
+        );
+        let mut runs: Vec<Encoding> = Vec::new();
+        for page in &pages[1..] {
+            assert_eq!(page.page_type(), PageType::DATA_PAGE, "{what}: {n}");
+            if runs.last() != Some(&page.encoding()) {
+                runs.push(page.encoding());
+            }
+        }
+        runs
+    };
+    assert_eq!(
+        data_pages("text"),
+        [Encoding::RLE_DICTIONARY, Encoding::PLAIN],
+        "{what}"
+    );
+    assert_eq!(data_pages("sym"), [Encoding::RLE_DICTIONARY], "{what}");
+}
+
 #[test]
 fn own_encoders_write_what_the_column_writers_write() {
     let rows = generate(11, 9_000, flat);
@@ -371,47 +415,8 @@ fn own_encoders_write_what_the_column_writers_write() {
                     );
                 }
             }
-            // The high-cardinality `text` falls back to PLAIN mid-row-group;
-            // `sym` (8 values) stays dictionary encoded.
             if dictionary {
-                let names: Vec<String> = ours_meta
-                    .row_group(0)
-                    .columns()
-                    .iter()
-                    .map(|c| c.column_path().string())
-                    .collect();
-                // The pages as they lie in the chunk: the dictionary first,
-                // then data pages, each encoding in one run.
-                let reader = SerializedFileReader::new(ours.clone()).unwrap();
-                let data_pages = |n: &str| -> Vec<Encoding> {
-                    let column = names.iter().position(|x| x == n).unwrap();
-                    let pages: Vec<_> = reader
-                        .get_row_group(0)
-                        .unwrap()
-                        .get_column_page_reader(column)
-                        .unwrap()
-                        .map(Result::unwrap)
-                        .collect();
-                    assert_eq!(
-                        pages[0].page_type(),
-                        PageType::DICTIONARY_PAGE,
-                        "{what}: {n}"
-                    );
-                    let mut runs: Vec<Encoding> = Vec::new();
-                    for page in &pages[1..] {
-                        assert_eq!(page.page_type(), PageType::DATA_PAGE, "{what}: {n}");
-                        if runs.last() != Some(&page.encoding()) {
-                            runs.push(page.encoding());
-                        }
-                    }
-                    runs
-                };
-                assert_eq!(
-                    data_pages("text"),
-                    [Encoding::RLE_DICTIONARY, Encoding::PLAIN],
-                    "{what}"
-                );
-                assert_eq!(data_pages("sym"), [Encoding::RLE_DICTIONARY], "{what}");
+                check_fallback(&ours, &ours_meta, &what);
             }
             checked += check_column_index(&ours_meta, &rows, &what);
         }

@@ -704,7 +704,7 @@ struct Chunk<'a> {
     ascending: bool,
     descending: bool,
     last_min_max: Option<(usize, usize)>,
-    chunk_min_max: Option<(usize, usize)>,
+    bounds: Option<(usize, usize)>,
     nulls: u64,
     nans: u64,
     variable_bytes: Option<i64>,
@@ -743,7 +743,7 @@ impl<'a> Chunk<'a> {
             ascending: true,
             descending: true,
             last_min_max: None,
-            chunk_min_max: None,
+            bounds: None,
             nulls: 0,
             nans: 0,
             variable_bytes: None,
@@ -893,7 +893,7 @@ impl<'a> Chunk<'a> {
         }
         // Chunk min/max.
         if let Some((min, max)) = min_max {
-            self.chunk_min_max = Some(match self.chunk_min_max {
+            self.bounds = Some(match self.bounds {
                 None => (min, max),
                 Some((cmin, cmax)) => (
                     if source.greater(cmin, min) { min } else { cmin },
@@ -963,6 +963,26 @@ impl<'a> Chunk<'a> {
         )
     }
 
+    /// The dictionary page, PLAIN from the buffered values, compressed.
+    fn dictionary_page<S: Source>(&self, source: &S) -> Result<Option<CompressedPage>> {
+        let Some(dictionary) = &self.had_dictionary else {
+            return Ok(None);
+        };
+        let mut buf = Vec::with_capacity(dictionary.plain_bytes);
+        for &i in &dictionary.entries {
+            source.plain_one(i, &mut buf);
+        }
+        Ok(Some(CompressedPage::new(
+            Page::DictionaryPage {
+                buf: Bytes::from((self.compress)(&buf, self.codec)?),
+                num_values: dictionary.entries.len() as u32,
+                encoding: self.props.dictionary_page_encoding(),
+                is_sorted: false,
+            },
+            buf.len(),
+        )))
+    }
+
     /// Writes the dictionary page (if any) and the data pages into one
     /// buffer, and the chunk's metadata, column index and offset index.
     fn finish<S: Source>(mut self, source: &S) -> Result<(Bytes, ColumnCloseResult)> {
@@ -975,22 +995,8 @@ impl<'a> Chunk<'a> {
         let mut data_offset = None;
         {
             let mut writer = SerializedPageWriter::new(&mut sink);
-            if let Some(dictionary) = &self.had_dictionary {
-                let mut buf = Vec::with_capacity(dictionary.plain_bytes);
-                for &i in &dictionary.entries {
-                    source.plain_one(i, &mut buf);
-                }
-                let size = buf.len();
-                let encoding = self.props.dictionary_page_encoding();
-                let page = CompressedPage::new(
-                    Page::DictionaryPage {
-                        buf: Bytes::from((self.compress)(&buf, self.codec)?),
-                        num_values: dictionary.entries.len() as u32,
-                        encoding,
-                        is_sorted: false,
-                    },
-                    size,
-                );
+            if let Some(page) = self.dictionary_page(source)? {
+                let encoding = page.encoding();
                 encodings.push(encoding);
                 encoding_stats.push(PageEncodingStats {
                     page_type: PageType::DICTIONARY_PAGE,
@@ -1049,7 +1055,7 @@ impl<'a> Chunk<'a> {
             .set_dictionary_page_offset(dictionary_offset);
         if self.statistics != EnabledStatistics::None {
             builder = builder
-                .set_statistics(source.statistics(self.chunk_min_max, self.nulls, self.nans))
+                .set_statistics(source.statistics(self.bounds, self.nulls, self.nans))
                 .set_unencoded_byte_array_data_bytes(self.variable_bytes);
         }
         let metadata = builder.build()?;
