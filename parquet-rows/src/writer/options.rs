@@ -271,7 +271,7 @@ impl WriteOptions {
     /// Whether flat columns (not under a list or map) of INT32, INT64,
     /// FLOAT, DOUBLE and BYTE_ARRAY, written with data pages v1, no bloom
     /// filter and a codec other than BROTLI or LZ4, are encoded by
-    /// parquet-rows' own encoders (the default, faster), rather than by
+    /// parquet-rows' own encoders (the default), rather than by
     /// the `parquet` crate's column writers, which write every other column.
     /// Both write the same encodings, statistics and page index; `false` is
     /// there to compare them.
