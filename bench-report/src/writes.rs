@@ -75,9 +75,16 @@ fn tick(i: usize) -> Tick<'static> {
 }
 
 fn ours(rows: &[Tick<'_>], codec: Compression, group: usize) -> Vec<u8> {
+    ours_with(rows, codec, group, true)
+}
+
+/// As `ours`, with the writer's own encoders or with the `parquet` crate's
+/// column writers for every column (`WriteOptions::own_encoders`).
+fn ours_with(rows: &[Tick<'_>], codec: Compression, group: usize, own: bool) -> Vec<u8> {
     let options = WriteOptions::default()
         .compression(codec)
-        .row_group_rows(group);
+        .row_group_rows(group)
+        .own_encoders(own);
     let mut writer = Writer::<Tick, _>::new(Vec::new(), options).expect("writer");
     writer.write(rows).expect("write");
     writer.finish().expect("finish").1
@@ -174,6 +181,10 @@ pub fn run(rounds: usize) {
             assert!(back == rows, "{who}: the rows read back differ");
         };
         check(mine.clone(), "parquet-rows");
+        check(
+            ours_with(&rows, ours_codec, ROWS, false),
+            "parquet-rows (column writers)",
+        );
         check(arrow(&rows, codec), "arrow-rs");
         check(derive(&derive_rows, codec), "parquet_derive");
         std::fs::write(
@@ -187,6 +198,10 @@ pub fn run(rounds: usize) {
             (
                 "parquet-rows",
                 Box::new(|| ours(&rows, ours_codec, ROWS).len()),
+            ),
+            (
+                "rows+col.writers",
+                Box::new(|| ours_with(&rows, ours_codec, ROWS, false).len()),
             ),
             ("arrow-rs", Box::new(|| arrow(&rows, codec).len())),
             (

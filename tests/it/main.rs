@@ -77,6 +77,7 @@ mod small_strings;
 mod variant;
 mod window;
 mod write;
+mod write_encoders;
 mod write_nested;
 mod write_sorted;
 mod write_types;

@@ -2,10 +2,12 @@
 //!
 //! [`Writer`] buffers rows column by column (each field's values in a vector
 //! of its physical type) and, when a row group is full (a number of rows or
-//! an estimate of its bytes, see [`WriteOptions`]), encodes it with the
-//! `parquet` crate's column writers: statistics, the column and offset
-//! indexes, dictionaries with fallback, bloom filters, v1 or v2 pages and
-//! every codec come from there (`docs/writer.md` says why). The schema comes
+//! an estimate of its bytes, see [`WriteOptions`]), encodes it: flat
+//! numeric and byte-array columns with our own encoders (`encode.rs`, see
+//! [`WriteOptions::own_encoders`]), the others with the `parquet` crate's
+//! column writers; both write statistics, the column and offset indexes and
+//! dictionaries with fallback, and the column writers bloom filters, v2
+//! pages and every codec (`docs/writer.md` says why). The schema comes
 //! from the struct through the rules the reader binds with, so a file
 //! written from a struct reads back into it.
 //!
@@ -40,6 +42,7 @@
 //! dropped before, or one that met an error, leaves a file without a footer,
 //! which no reader takes for a Parquet file.
 
+mod encode;
 mod field;
 mod options;
 mod schema;
@@ -145,6 +148,7 @@ pub struct Writer<T: ParquetWrite, W: Write + Send = File> {
     row_group_bytes: usize,
     failed: Option<String>, // the first error, once one happened
     sorted: sorted::SortCheck,
+    own_encoders: bool, // WriteOptions::own_encoders
     shape: PhantomData<fn() -> T::Shape>,
 }
 
@@ -205,6 +209,7 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
             options.max_value_bytes_limit(),
         );
         let sorted = sorted::SortCheck::new(options.sort_keys(&leaves)?);
+        let own_encoders = options.own_encoders_enabled();
         let properties = options.properties(&leaves)?;
         let file = SerializedFileWriter::new(
             Counted {
@@ -240,6 +245,7 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
             row_group_bytes,
             failed: None,
             sorted,
+            own_encoders,
             shape: PhantomData,
         })
     }
@@ -435,11 +441,30 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
     fn write_row_group(&mut self) -> Result<()> {
         let row_group = self.row_groups;
         let file = self.file.as_mut().expect("checked by `flush`");
+        let schema = file.schema_descr().clone();
+        let properties = file.properties().clone();
         let mut group = file
             .next_row_group()
             .map_err(|e| write_error(location("", row_group), e))?;
-        for (leaf, buffer) in self.leaves.iter().zip(&mut self.buffers.buffers) {
+        for (i, (leaf, buffer)) in self
+            .leaves
+            .iter()
+            .zip(&mut self.buffers.buffers)
+            .enumerate()
+        {
             let at = || location(&leaf.dotted(), row_group);
+            let descr = schema.column(i);
+            if self.own_encoders && encode::supported(&descr, &properties) {
+                // Our own encoders (`encode.rs`): the chunk's pages in a
+                // buffer, spliced into the file.
+                let (pages, close) = encode::encode_chunk(&descr, &properties, buffer)
+                    .map_err(|e| write_error(at(), e))?;
+                group
+                    .append_column(&pages, close)
+                    .map_err(|e| write_error(at(), e))?;
+                buffer.clear();
+                continue;
+            }
             let mut writer = group
                 .next_column()
                 .map_err(|e| write_error(at(), e))?

@@ -166,6 +166,7 @@ pub struct WriteOptions {
     metadata: Vec<(String, String)>, // key-value metadata, in order
     max_value_bytes: usize,
     sorted_by: Vec<(String, SortOrder)>, // column names, the first key first
+    own_encoders: bool,
 }
 
 impl Default for WriteOptions {
@@ -182,6 +183,7 @@ impl Default for WriteOptions {
             metadata: Vec::new(),
             max_value_bytes: 128 << 20,
             sorted_by: Vec::new(),
+            own_encoders: true,
         }
     }
 }
@@ -264,6 +266,31 @@ impl WriteOptions {
     /// The longest string or byte array value accepted.
     pub fn max_value_bytes_limit(&self) -> usize {
         self.max_value_bytes
+    }
+
+    /// Whether flat columns (not under a list or map) of INT32, INT64,
+    /// FLOAT, DOUBLE and BYTE_ARRAY, written with data pages v1, no bloom
+    /// filter and a codec other than BROTLI or LZ4, are encoded by
+    /// parquet-rows' own encoders (the default), rather than by
+    /// the `parquet` crate's column writers, which write every other column.
+    /// Both write the same encodings, statistics and page index; `false` is
+    /// there to compare them.
+    ///
+    /// ```
+    /// use parquet_rows::WriteOptions;
+    ///
+    /// let options = WriteOptions::default().own_encoders(false);
+    /// assert!(!options.own_encoders_enabled());
+    /// ```
+    #[must_use]
+    pub fn own_encoders(mut self, on: bool) -> Self {
+        self.own_encoders = on;
+        self
+    }
+
+    /// Whether [`own_encoders`](Self::own_encoders) is on.
+    pub fn own_encoders_enabled(&self) -> bool {
+        self.own_encoders
     }
 
     /// Adds a key-value pair to the file's metadata.

@@ -1,0 +1,1216 @@
+//! Our own encoders for flat columns: a column chunk's pages encoded
+//! straight from the row group's [`ColumnBuffer`], then spliced into the
+//! file with `SerializedRowGroupWriter::append_column`.
+//!
+//! The `parquet` crate's column writers take values as `ByteArray`s (an
+//! atomic reference count per string) and intern each one into their
+//! dictionary through a generic hash table; this path hashes the buffered
+//! values where they lie (a dictionary entry is the index of the value that
+//! first had it, so the dictionary page is written from the buffer too),
+//! computes the statistics and the page index as it encodes, and compresses
+//! with the codec crates the reader already uses. `docs/writer.md` has the
+//! measurements.
+//!
+//! It covers the columns [`supported`] says (REQUIRED or OPTIONAL leaves
+//! outside lists, INT32, INT64, FLOAT, DOUBLE, BYTE_ARRAY; dictionary with
+//! its PLAIN fallback, or PLAIN; data pages v1; UNCOMPRESSED, SNAPPY, GZIP,
+//! LZ4_RAW, ZSTD; no bloom filter); every other column goes to the column
+//! writers, so a file may mix both.
+
+use std::io::Write;
+
+use bytes::Bytes;
+use parquet::basic::{BoundaryOrder, Compression as Codec, Encoding, LogicalType, PageType, Type};
+use parquet::column::page::{CompressedPage, Page, PageWriter};
+use parquet::column::writer::ColumnCloseResult;
+use parquet::data_type::ByteArray;
+use parquet::errors::ParquetError;
+use parquet::file::metadata::{
+    ColumnChunkMetaData, ColumnIndexBuilder, OffsetIndexBuilder, PageEncodingStats,
+};
+use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterVersion};
+use parquet::file::statistics::{Statistics, ValueStatistics};
+use parquet::file::writer::{SerializedPageWriter, TrackedWrite};
+use parquet::schema::types::{ColumnDescPtr, ColumnDescriptor};
+
+use super::field::ColumnBuffer;
+
+type Result<T> = std::result::Result<T, ParquetError>;
+
+/// Levels per step of the encoder: the page size and the dictionary's size
+/// are checked after each step, as the column writers check after each
+/// batch of their `write_batch_size` (1024). Smaller page limits take
+/// smaller steps, so that pages stay near the limit.
+fn step(page_limit: usize, dictionary_limit: usize) -> usize {
+    (page_limit.min(dictionary_limit) / 64).clamp(8, 1024)
+}
+
+/// Whether [`encode_chunk`] writes `descr` under `props`; the other columns
+/// go to the `parquet` crate's column writers.
+pub(crate) fn supported(descr: &ColumnDescriptor, props: &WriterProperties) -> bool {
+    let path = descr.path();
+    descr.max_rep_level() == 0
+        && descr.max_def_level() <= 1
+        && matches!(
+            descr.physical_type(),
+            Type::INT32 | Type::INT64 | Type::FLOAT | Type::DOUBLE | Type::BYTE_ARRAY
+        )
+        && props.writer_version() == WriterVersion::PARQUET_1_0
+        && props.bloom_filter_properties(path).is_none()
+        && matches!(props.encoding(path), None | Some(Encoding::PLAIN))
+        && !props.write_page_header_statistics(path)
+        && compressor(props.compression(path)).is_some()
+}
+
+/// A codec's compression of one page, or `None` for a codec this path does
+/// not write (BROTLI, the Hadoop-framed LZ4, LZO).
+type Compress = fn(&[u8], Codec) -> std::io::Result<Vec<u8>>;
+
+fn compressor(codec: Codec) -> Option<Compress> {
+    Some(match codec {
+        Codec::UNCOMPRESSED => |data, _| Ok(data.to_vec()),
+        Codec::SNAPPY => |data, _| {
+            snap::raw::Encoder::new()
+                .compress_vec(data)
+                .map_err(std::io::Error::other)
+        },
+        Codec::GZIP(_) => |data, codec| {
+            let Codec::GZIP(level) = codec else {
+                unreachable!("chosen for GZIP")
+            };
+            let mut encoder = flate2::write::GzEncoder::new(
+                Vec::with_capacity(data.len() / 2),
+                flate2::Compression::new(level.compression_level()),
+            );
+            encoder.write_all(data)?;
+            encoder.finish()
+        },
+        Codec::LZ4_RAW => |data, _| Ok(lz4_flex::block::compress(data)),
+        #[cfg(not(target_arch = "wasm32"))]
+        Codec::ZSTD(_) => |data, codec| {
+            let Codec::ZSTD(level) = codec else {
+                unreachable!("chosen for ZSTD")
+            };
+            zstd::bulk::compress(data, level.compression_level())
+        },
+        _ => return None,
+    })
+}
+
+/// The values of one column, as the encoder reads them: hashed, compared
+/// and PLAIN-encoded by index, so that neither the dictionary nor the
+/// statistics copy a value.
+trait Source {
+    /// Values (non-null entries).
+    fn len(&self) -> usize;
+    /// A hash of value `i` for the dictionary (equal values, equal hashes).
+    fn hash(&self, i: usize) -> u64;
+    /// Whether values `i` and `j` are the same dictionary entry (by bits).
+    fn same(&self, i: usize, j: usize) -> bool;
+    /// Bytes of value `i` encoded PLAIN.
+    fn plain_size(&self, i: usize) -> usize;
+    fn plain(&self, range: std::ops::Range<usize>, out: &mut Vec<u8>);
+    fn plain_one(&self, i: usize, out: &mut Vec<u8>) {
+        self.plain(i..i + 1, out);
+    }
+    /// Whether value `i` takes part in min/max (not a NaN).
+    fn ordered(&self, i: usize) -> bool;
+    /// Whether value `i` sorts after value `j` in the column's order.
+    fn greater(&self, i: usize, j: usize) -> bool;
+    fn is_nan(&self, _i: usize) -> bool {
+        false
+    }
+    /// The bytes of value `i` as a statistic (PLAIN without a length; a
+    /// zero as -0.0 for a min and +0.0 for a max, as the spec says).
+    fn stat_bytes(&self, i: usize, is_max: bool) -> Vec<u8>;
+    /// The chunk's statistics from its min and max value indices.
+    fn statistics(&self, min_max: Option<(usize, usize)>, nulls: u64, nans: u64) -> Statistics;
+    /// Bytes of byte-array values in `range` (their unencoded size), for
+    /// the size statistics; `None` for other types.
+    fn variable_bytes(&self, _range: std::ops::Range<usize>) -> Option<i64> {
+        None
+    }
+    fn truncatable(&self) -> bool {
+        false
+    }
+}
+
+/// A fixed-width value: INT32, INT64, FLOAT, DOUBLE.
+trait Fixed: Copy {
+    fn bits(self) -> u64;
+    fn write_le(values: &[Self], out: &mut Vec<u8>);
+    fn gt(self, other: Self, unsigned: bool) -> bool;
+    fn nan(self) -> bool;
+    fn stat(self, is_max: bool) -> Self;
+    fn le_bytes(self) -> Vec<u8>;
+    fn statistics(
+        min_max: Option<(Self, Self)>,
+        nulls: u64,
+        nans: Option<u64>,
+        signed: bool,
+    ) -> Statistics;
+}
+
+macro_rules! fixed_int {
+    ($t:ty, $u:ty) => {
+        impl Fixed for $t {
+            #[inline]
+            fn bits(self) -> u64 {
+                self as $u as u64
+            }
+            fn write_le(values: &[Self], out: &mut Vec<u8>) {
+                out.reserve(std::mem::size_of_val(values));
+                for v in values {
+                    out.extend_from_slice(&v.to_le_bytes());
+                }
+            }
+            #[inline]
+            fn gt(self, other: Self, unsigned: bool) -> bool {
+                if unsigned {
+                    (self as $u) > (other as $u)
+                } else {
+                    self > other
+                }
+            }
+            #[inline]
+            fn nan(self) -> bool {
+                false
+            }
+            fn stat(self, _is_max: bool) -> Self {
+                self
+            }
+            fn le_bytes(self) -> Vec<u8> {
+                self.to_le_bytes().to_vec()
+            }
+            fn statistics(
+                min_max: Option<(Self, Self)>,
+                nulls: u64,
+                _nans: Option<u64>,
+                signed: bool,
+            ) -> Statistics {
+                ValueStatistics::new(
+                    min_max.map(|m| m.0),
+                    min_max.map(|m| m.1),
+                    None,
+                    Some(nulls),
+                    false,
+                )
+                .with_backwards_compatible_min_max(signed)
+                .into()
+            }
+        }
+    };
+}
+fixed_int!(i32, u32);
+fixed_int!(i64, u64);
+
+macro_rules! fixed_float {
+    ($t:ty) => {
+        impl Fixed for $t {
+            #[inline]
+            fn bits(self) -> u64 {
+                self.to_bits() as u64
+            }
+            fn write_le(values: &[Self], out: &mut Vec<u8>) {
+                out.reserve(std::mem::size_of_val(values));
+                for v in values {
+                    out.extend_from_slice(&v.to_le_bytes());
+                }
+            }
+            #[inline]
+            fn gt(self, other: Self, _unsigned: bool) -> bool {
+                self > other
+            }
+            #[inline]
+            fn nan(self) -> bool {
+                self.is_nan()
+            }
+            fn stat(self, is_max: bool) -> Self {
+                if self == 0.0 {
+                    if is_max {
+                        0.0
+                    } else {
+                        -0.0
+                    }
+                } else {
+                    self
+                }
+            }
+            fn le_bytes(self) -> Vec<u8> {
+                self.to_le_bytes().to_vec()
+            }
+            fn statistics(
+                min_max: Option<(Self, Self)>,
+                nulls: u64,
+                nans: Option<u64>,
+                signed: bool,
+            ) -> Statistics {
+                ValueStatistics::new(
+                    min_max.map(|m| m.0.stat(false)),
+                    min_max.map(|m| m.1.stat(true)),
+                    None,
+                    Some(nulls),
+                    false,
+                )
+                .with_nan_count(nans)
+                .with_backwards_compatible_min_max(signed)
+                .into()
+            }
+        }
+    };
+}
+fixed_float!(f32);
+fixed_float!(f64);
+
+struct FixedSource<'a, T> {
+    values: &'a [T],
+    unsigned: bool,
+    float: bool,
+}
+
+impl<T: Fixed> Source for FixedSource<'_, T>
+where
+    ValueStatistics<T>: Into<Statistics>,
+{
+    fn len(&self) -> usize {
+        self.values.len()
+    }
+    #[inline]
+    fn hash(&self, i: usize) -> u64 {
+        mix(self.values[i].bits())
+    }
+    #[inline]
+    fn same(&self, i: usize, j: usize) -> bool {
+        self.values[i].bits() == self.values[j].bits()
+    }
+    fn plain_size(&self, _i: usize) -> usize {
+        std::mem::size_of::<T>()
+    }
+    fn plain(&self, range: std::ops::Range<usize>, out: &mut Vec<u8>) {
+        T::write_le(&self.values[range], out);
+    }
+    #[inline]
+    fn ordered(&self, i: usize) -> bool {
+        !self.values[i].nan()
+    }
+    #[inline]
+    fn greater(&self, i: usize, j: usize) -> bool {
+        self.values[i].gt(self.values[j], self.unsigned)
+    }
+    #[inline]
+    fn is_nan(&self, i: usize) -> bool {
+        self.values[i].nan()
+    }
+    fn stat_bytes(&self, i: usize, is_max: bool) -> Vec<u8> {
+        self.values[i].stat(is_max).le_bytes()
+    }
+    fn statistics(&self, min_max: Option<(usize, usize)>, nulls: u64, nans: u64) -> Statistics {
+        T::statistics(
+            min_max.map(|(a, b)| (self.values[a], self.values[b])),
+            nulls,
+            self.float.then_some(nans),
+            !self.unsigned,
+        )
+    }
+}
+
+/// BYTE_ARRAY values: one buffer, value `i` ending at `ends[i]`.
+struct BytesSource<'a> {
+    data: &'a [u8],
+    ends: &'a [usize],
+    /// The column is UTF-8 (STRING, ENUM, JSON): truncated bounds stay
+    /// valid UTF-8.
+    utf8: bool,
+    /// Truncation of the chunk's statistics.
+    truncate: Option<usize>,
+}
+
+impl BytesSource<'_> {
+    #[inline]
+    fn get(&self, i: usize) -> &[u8] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.data[start..self.ends[i]]
+    }
+}
+
+impl Source for BytesSource<'_> {
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+    #[inline]
+    fn hash(&self, i: usize) -> u64 {
+        hash_bytes(self.get(i))
+    }
+    #[inline]
+    fn same(&self, i: usize, j: usize) -> bool {
+        self.get(i) == self.get(j)
+    }
+    fn plain_size(&self, i: usize) -> usize {
+        4 + self.get(i).len()
+    }
+    fn plain(&self, range: std::ops::Range<usize>, out: &mut Vec<u8>) {
+        for i in range {
+            let v = self.get(i);
+            out.extend_from_slice(&(v.len() as u32).to_le_bytes());
+            out.extend_from_slice(v);
+        }
+    }
+    fn ordered(&self, _i: usize) -> bool {
+        true
+    }
+    #[inline]
+    fn greater(&self, i: usize, j: usize) -> bool {
+        self.get(i) > self.get(j)
+    }
+    fn stat_bytes(&self, i: usize, _is_max: bool) -> Vec<u8> {
+        self.get(i).to_vec()
+    }
+    fn statistics(&self, min_max: Option<(usize, usize)>, nulls: u64, _nans: u64) -> Statistics {
+        let (mut min_exact, mut max_exact) = (true, true);
+        let min_max = min_max.map(|(a, b)| {
+            let (min, max) = (self.get(a), self.get(b));
+            let min = match truncate_min(min, self.truncate, self.utf8) {
+                Some(t) => {
+                    min_exact = false;
+                    t
+                }
+                None => min.to_vec(),
+            };
+            let max = match truncate_max(max, self.truncate, self.utf8) {
+                Some(t) => {
+                    max_exact = false;
+                    t
+                }
+                None => max.to_vec(),
+            };
+            (ByteArray::from(min), ByteArray::from(max))
+        });
+        ValueStatistics::new(
+            min_max.as_ref().map(|m| m.0.clone()),
+            min_max.map(|m| m.1),
+            None,
+            Some(nulls),
+            false,
+        )
+        .with_min_is_exact(min_exact)
+        .with_max_is_exact(max_exact)
+        .with_backwards_compatible_min_max(false)
+        .into()
+    }
+    fn variable_bytes(&self, range: std::ops::Range<usize>) -> Option<i64> {
+        if range.is_empty() {
+            return Some(0);
+        }
+        let start = if range.start == 0 {
+            0
+        } else {
+            self.ends[range.start - 1]
+        };
+        Some((self.ends[range.end - 1] - start) as i64)
+    }
+    fn truncatable(&self) -> bool {
+        true
+    }
+}
+
+/// A lower bound of `value` at most `len` bytes long, or `None` when it is
+/// short enough already (UTF-8 columns cut at a character boundary).
+fn truncate_min(value: &[u8], len: Option<usize>, utf8: bool) -> Option<Vec<u8>> {
+    let len = len?;
+    if value.len() <= len {
+        return None;
+    }
+    let mut cut = len;
+    if utf8 {
+        if let Ok(s) = std::str::from_utf8(value) {
+            while cut > 0 && !s.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            if cut == 0 {
+                return None;
+            }
+        }
+    }
+    Some(value[..cut].to_vec())
+}
+
+/// An upper bound of `value` at most `len` bytes long: a prefix with its
+/// last byte (or character, for UTF-8) incremented; `None` when the value
+/// is short enough or no such bound exists (all bytes 0xFF), then the
+/// exact value is kept.
+fn truncate_max(value: &[u8], len: Option<usize>, utf8: bool) -> Option<Vec<u8>> {
+    let len = len?;
+    if value.len() <= len {
+        return None;
+    }
+    if utf8 {
+        if let Ok(s) = std::str::from_utf8(value) {
+            let mut cut = len;
+            while cut > 0 && !s.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            // Increment the last character that has a successor, dropping
+            // the ones after it.
+            let mut prefix: Vec<char> = s[..cut].chars().collect();
+            while let Some(c) = prefix.pop() {
+                let next = (c as u32 + 1..=char::MAX as u32).find_map(char::from_u32);
+                if let Some(next) = next {
+                    let mut out: String = prefix.into_iter().collect();
+                    out.push(next);
+                    if out.len() <= len {
+                        return Some(out.into_bytes());
+                    }
+                    return None;
+                }
+            }
+            return None;
+        }
+    }
+    let mut out = value[..len].to_vec();
+    while let Some(last) = out.pop() {
+        if last < u8::MAX {
+            out.push(last + 1);
+            return Some(out);
+        }
+    }
+    None
+}
+
+#[inline]
+fn mix(bits: u64) -> u64 {
+    let x = (bits ^ (bits >> 32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x ^ (x >> 29)
+}
+
+/// A fast hash of a byte string (8 bytes at a time), good enough for a
+/// dictionary's table: equal strings hash equal, which is all correctness
+/// needs; collisions cost a comparison.
+#[inline]
+fn hash_bytes(bytes: &[u8]) -> u64 {
+    let mut h = (bytes.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        let w = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+        h = (h.rotate_left(5) ^ w).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut w = [0u8; 8];
+        w[..rest.len()].copy_from_slice(rest);
+        h = (h.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95);
+    }
+    mix(h)
+}
+
+/// The dictionary of a chunk: each entry is the index of the value that
+/// first had it, found again through an open-addressing table of hashes.
+struct Dictionary {
+    entries: Vec<usize>, // value index of each entry, in entry order
+    hashes: Vec<u64>,    // hash of each entry
+    table: Vec<u32>,     // entry + 1, or 0 for an empty slot; length a power of two
+    plain_bytes: usize,  // the dictionary page's PLAIN size
+}
+
+impl Dictionary {
+    fn new() -> Self {
+        Dictionary {
+            entries: Vec::new(),
+            hashes: Vec::new(),
+            table: vec![0; 1024],
+            plain_bytes: 0,
+        }
+    }
+
+    /// The entry of value `i`, added if new.
+    #[inline]
+    fn intern<S: Source>(&mut self, source: &S, i: usize) -> u32 {
+        let hash = source.hash(i);
+        let mask = self.table.len() - 1;
+        let mut slot = (hash as usize) & mask;
+        loop {
+            let at = self.table[slot];
+            if at == 0 {
+                break;
+            }
+            let entry = (at - 1) as usize;
+            if self.hashes[entry] == hash && source.same(self.entries[entry], i) {
+                return entry as u32;
+            }
+            slot = (slot + 1) & mask;
+        }
+        let entry = self.entries.len() as u32;
+        self.entries.push(i);
+        self.hashes.push(hash);
+        self.table[slot] = entry + 1;
+        self.plain_bytes += source.plain_size(i);
+        if self.entries.len() * 2 > self.table.len() {
+            self.grow();
+        }
+        entry
+    }
+
+    fn grow(&mut self) {
+        let mut table = vec![0u32; self.table.len() * 2];
+        let mask = table.len() - 1;
+        for (entry, &hash) in self.hashes.iter().enumerate() {
+            let mut slot = (hash as usize) & mask;
+            while table[slot] != 0 {
+                slot = (slot + 1) & mask;
+            }
+            table[slot] = entry as u32 + 1;
+        }
+        self.table = table;
+    }
+}
+
+/// Bits to store values up to `max`.
+fn bit_width(max: u64) -> u8 {
+    (64 - max.leading_zeros()) as u8
+}
+
+/// The RLE / bit-packed hybrid encoding of `values` at `width` bits
+/// (parquet-format `Encodings.md`): groups of 8 equal values extend a
+/// repeated run, other groups go to bit-packed runs of at most 63 groups.
+fn rle_hybrid(values: &[u32], width: u8, out: &mut Vec<u8>) {
+    let value_bytes = usize::from(width).div_ceil(8);
+    let mut packed: Vec<u32> = Vec::new(); // values of the pending bit-packed run
+    let mut run: Option<(u32, usize)> = None; // pending repeated run
+    let flush_packed = |packed: &mut Vec<u32>, out: &mut Vec<u8>| {
+        for groups in packed.chunks(8 * 63) {
+            let n = groups.len().div_ceil(8);
+            varint(((n as u64) << 1) | 1, out);
+            let (mut acc, mut bits) = (0u64, 0u32);
+            for k in 0..n * 8 {
+                let v = groups.get(k).copied().unwrap_or(0);
+                acc |= u64::from(v) << bits;
+                bits += u32::from(width);
+                while bits >= 8 {
+                    out.push(acc as u8);
+                    acc >>= 8;
+                    bits -= 8;
+                }
+            }
+            if bits > 0 {
+                out.push(acc as u8);
+            }
+        }
+        packed.clear();
+    };
+    let flush_run = |run: &mut Option<(u32, usize)>, out: &mut Vec<u8>| {
+        if let Some((v, n)) = run.take() {
+            varint((n as u64) << 1, out);
+            out.extend_from_slice(&v.to_le_bytes()[..value_bytes]);
+        }
+    };
+    for group in values.chunks(8) {
+        let first = group[0];
+        // A partial last group joins a repeated run only when equal (a
+        // repeated run may have any length; a bit-packed one pads).
+        if group.iter().all(|&v| v == first) {
+            match &mut run {
+                Some((v, n)) if *v == first => *n += group.len(),
+                _ => {
+                    flush_run(&mut run, out);
+                    flush_packed(&mut packed, out);
+                    run = Some((first, group.len()));
+                }
+            }
+        } else {
+            flush_run(&mut run, out);
+            packed.extend_from_slice(group);
+        }
+    }
+    flush_run(&mut run, out);
+    flush_packed(&mut packed, out);
+}
+
+fn varint(mut v: u64, out: &mut Vec<u8>) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// Encodes one column chunk of a row group from `buffer`: the pages (in a
+/// buffer of their own, offsets from 0) and what `append_column` needs.
+pub(crate) fn encode_chunk(
+    descr: &ColumnDescPtr,
+    props: &WriterProperties,
+    buffer: &ColumnBuffer,
+) -> Result<(Bytes, ColumnCloseResult)> {
+    // INT(_, false) and the other unsigned annotations order as unsigned.
+    let unsigned = descr.sort_order() == parquet::basic::SortOrder::UNSIGNED;
+    match descr.physical_type() {
+        Type::INT32 => Chunk::new(descr, props, buffer).run(&FixedSource {
+            values: &buffer.ints,
+            unsigned,
+            float: false,
+        }),
+        Type::INT64 => Chunk::new(descr, props, buffer).run(&FixedSource {
+            values: &buffer.longs,
+            unsigned,
+            float: false,
+        }),
+        Type::FLOAT => Chunk::new(descr, props, buffer).run(&FixedSource {
+            values: &buffer.floats,
+            unsigned: false,
+            float: true,
+        }),
+        Type::DOUBLE => Chunk::new(descr, props, buffer).run(&FixedSource {
+            values: &buffer.doubles,
+            unsigned: false,
+            float: true,
+        }),
+        Type::BYTE_ARRAY => {
+            let utf8 = matches!(
+                descr.logical_type_ref(),
+                Some(LogicalType::String | LogicalType::Enum | LogicalType::Json)
+            ) || matches!(
+                descr.converted_type(),
+                parquet::basic::ConvertedType::UTF8
+                    | parquet::basic::ConvertedType::ENUM
+                    | parquet::basic::ConvertedType::JSON
+            );
+            Chunk::new(descr, props, buffer).run(&BytesSource {
+                data: &buffer.bytes,
+                ends: &buffer.ends,
+                utf8,
+                truncate: props.statistics_truncate_length(),
+            })
+        }
+        other => Err(ParquetError::NYI(format!("own encoder for {other}"))),
+    }
+}
+
+/// The state of one chunk being encoded.
+struct Chunk<'a> {
+    descr: &'a ColumnDescPtr,
+    props: &'a WriterProperties,
+    defs: &'a [i16],
+    optional: bool,
+    codec: Codec,
+    compress: Compress,
+    statistics: EnabledStatistics,
+    row_limit: usize,
+    page_limit: usize,
+    dictionary_limit: usize,
+    dictionary: Option<Dictionary>, // `Some` while dictionary-encoding
+    had_dictionary: Option<Dictionary>,
+    pages: Vec<CompressedPage>,
+    page_rows: Vec<usize>,
+    page_variable_bytes: Vec<Option<i64>>,
+    column_index: ColumnIndexBuilder,
+    ascending: bool,
+    descending: bool,
+    last_min_max: Option<(usize, usize)>,
+    bounds: Option<(usize, usize)>,
+    nulls: u64,
+    nans: u64,
+    variable_bytes: Option<i64>,
+}
+
+impl<'a> Chunk<'a> {
+    fn new(
+        descr: &'a ColumnDescPtr,
+        props: &'a WriterProperties,
+        buffer: &'a ColumnBuffer,
+    ) -> Self {
+        let path = descr.path();
+        let codec = props.compression(path);
+        let statistics = props.statistics_enabled(path);
+        let mut column_index = ColumnIndexBuilder::new(descr.physical_type());
+        if statistics != EnabledStatistics::Page {
+            column_index.to_invalid();
+        }
+        Chunk {
+            descr,
+            props,
+            defs: &buffer.defs,
+            optional: descr.max_def_level() > 0,
+            codec,
+            compress: compressor(codec).expect("checked by `supported`"),
+            statistics,
+            row_limit: props.column_data_page_row_count_limit(path).max(1),
+            page_limit: props.column_data_page_size_limit(path).max(1),
+            dictionary_limit: props.column_dictionary_page_size_limit(path),
+            dictionary: props.dictionary_enabled(path).then(Dictionary::new),
+            had_dictionary: None,
+            pages: Vec::new(),
+            page_rows: Vec::new(),
+            page_variable_bytes: Vec::new(),
+            column_index,
+            ascending: true,
+            descending: true,
+            last_min_max: None,
+            bounds: None,
+            nulls: 0,
+            nans: 0,
+            variable_bytes: None,
+        }
+    }
+
+    fn run<S: Source>(mut self, source: &S) -> Result<(Bytes, ColumnCloseResult)> {
+        let levels = if self.optional {
+            self.defs.len()
+        } else {
+            source.len()
+        };
+        let mut indices: Vec<u32> = Vec::new(); // dictionary indices of the page
+        let mut level = 0; // first level of the page
+        let mut value = 0; // first value of the page
+        while level < levels {
+            // One page: steps until a limit is reached.
+            let (mut end_level, mut end_value) = (level, value);
+            let mut min_max: Option<(usize, usize)> = None;
+            let mut plain_bytes = 0usize;
+            indices.clear();
+            let dictionary_page = self.dictionary.is_some();
+            while end_level < levels {
+                let step_end = (end_level + step(self.page_limit, self.dictionary_limit))
+                    .min(levels)
+                    .min(level + self.row_limit);
+                let count = if self.optional {
+                    self.defs[end_level..step_end]
+                        .iter()
+                        .filter(|&&d| d > 0)
+                        .count()
+                } else {
+                    step_end - end_level
+                };
+                let values = end_value..end_value + count;
+                if self.statistics != EnabledStatistics::None {
+                    for i in values.clone() {
+                        if !source.ordered(i) {
+                            self.nans += 1;
+                            continue;
+                        }
+                        match &mut min_max {
+                            None => min_max = Some((i, i)),
+                            Some((min, max)) => {
+                                if source.greater(*min, i) {
+                                    *min = i;
+                                }
+                                if source.greater(i, *max) {
+                                    *max = i;
+                                }
+                            }
+                        }
+                    }
+                }
+                match (&mut self.dictionary, dictionary_page) {
+                    (Some(dictionary), true) => {
+                        indices.extend(values.clone().map(|i| dictionary.intern(source, i)));
+                    }
+                    _ => plain_bytes += values.clone().map(|i| source.plain_size(i)).sum::<usize>(),
+                }
+                end_level = step_end;
+                end_value = values.end;
+                let estimate = match &self.dictionary {
+                    Some(d) if dictionary_page => {
+                        indices.len() * usize::from(bit_width(d.entries.len() as u64)) / 8 + 1
+                    }
+                    _ => plain_bytes,
+                };
+                let fallback = self
+                    .dictionary
+                    .as_ref()
+                    .is_some_and(|d| d.plain_bytes >= self.dictionary_limit);
+                if fallback || end_level - level >= self.row_limit || estimate >= self.page_limit {
+                    break;
+                }
+            }
+            self.page(
+                source,
+                level..end_level,
+                value..end_value,
+                &indices,
+                min_max,
+                dictionary_page,
+            )?;
+            if self
+                .dictionary
+                .as_ref()
+                .is_some_and(|d| d.plain_bytes >= self.dictionary_limit)
+            {
+                // The dictionary is full: the pages after this one are PLAIN.
+                self.had_dictionary = self.dictionary.take();
+            }
+            level = end_level;
+            value = end_value;
+        }
+        if self.dictionary.is_some() {
+            self.had_dictionary = self.dictionary.take();
+        }
+        self.finish(source)
+    }
+
+    /// Encodes, compresses and keeps one data page.
+    #[allow(clippy::too_many_arguments)]
+    fn page<S: Source>(
+        &mut self,
+        source: &S,
+        levels: std::ops::Range<usize>,
+        values: std::ops::Range<usize>,
+        indices: &[u32],
+        min_max: Option<(usize, usize)>,
+        dictionary_page: bool,
+    ) -> Result<()> {
+        let mut buf = Vec::new();
+        if self.optional {
+            let defs: Vec<u32> = self.defs[levels.clone()]
+                .iter()
+                .map(|&d| d as u32)
+                .collect();
+            buf.extend_from_slice(&[0; 4]);
+            rle_hybrid(&defs, 1, &mut buf);
+            let len = (buf.len() - 4) as u32;
+            buf[..4].copy_from_slice(&len.to_le_bytes());
+        }
+        let encoding = match &self.dictionary {
+            Some(d) if dictionary_page => {
+                let width = bit_width(d.entries.len().saturating_sub(1) as u64);
+                buf.push(width);
+                rle_hybrid(indices, width, &mut buf);
+                self.props.dictionary_data_page_encoding()
+            }
+            _ => {
+                source.plain(values.clone(), &mut buf);
+                Encoding::PLAIN
+            }
+        };
+        let uncompressed = buf.len();
+        let compressed = (self.compress)(&buf, self.codec)?;
+        let rows = levels.len();
+        let nulls = (levels.len() - values.len()) as u64;
+        self.nulls += nulls;
+        let nan_count = self
+            .is_float()
+            .then(|| values.clone().filter(|&i| source.is_nan(i)).count() as i64);
+        let variable = source.variable_bytes(values.clone());
+        if let Some(v) = variable {
+            *self.variable_bytes.get_or_insert(0) += v;
+        }
+        // Chunk min/max.
+        if let Some((min, max)) = min_max {
+            self.bounds = Some(match self.bounds {
+                None => (min, max),
+                Some((cmin, cmax)) => (
+                    if source.greater(cmin, min) { min } else { cmin },
+                    if source.greater(max, cmax) { max } else { cmax },
+                ),
+            });
+        }
+        // The column index entry, and the boundary order across pages.
+        if self.column_index.valid() {
+            if values.is_empty() {
+                self.column_index
+                    .append(true, vec![], vec![], nulls as i64, nan_count);
+            } else if let Some((min, max)) = min_max {
+                if let Some((last_min, last_max)) = self.last_min_max {
+                    if source.greater(last_min, min) || source.greater(last_max, max) {
+                        self.ascending = false;
+                    }
+                    if source.greater(min, last_min) || source.greater(max, last_max) {
+                        self.descending = false;
+                    }
+                }
+                self.last_min_max = Some((min, max));
+                let truncate = self.props.column_index_truncate_length();
+                let (mut lo, mut hi) =
+                    (source.stat_bytes(min, false), source.stat_bytes(max, true));
+                if source.truncatable() {
+                    let utf8 = self.utf8();
+                    if let Some(t) = truncate_min(&lo, truncate, utf8) {
+                        lo = t;
+                    }
+                    if let Some(t) = truncate_max(&hi, truncate, utf8) {
+                        hi = t;
+                    }
+                }
+                self.column_index
+                    .append(false, lo, hi, nulls as i64, nan_count);
+            } else {
+                // Values but no bounds (all NaN): no column index, as the
+                // column writers do.
+                self.column_index.to_invalid();
+            }
+        }
+        self.page_rows.push(rows);
+        self.page_variable_bytes.push(variable);
+        self.pages.push(CompressedPage::new(
+            Page::DataPage {
+                buf: Bytes::from(compressed),
+                num_values: rows as u32,
+                encoding,
+                def_level_encoding: Encoding::RLE,
+                rep_level_encoding: Encoding::RLE,
+                statistics: None,
+            },
+            uncompressed,
+        ));
+        Ok(())
+    }
+
+    fn is_float(&self) -> bool {
+        matches!(self.descr.physical_type(), Type::FLOAT | Type::DOUBLE)
+    }
+
+    fn utf8(&self) -> bool {
+        matches!(
+            self.descr.logical_type_ref(),
+            Some(LogicalType::String | LogicalType::Enum | LogicalType::Json)
+        )
+    }
+
+    /// The dictionary page, PLAIN from the buffered values, compressed.
+    fn dictionary_page<S: Source>(&self, source: &S) -> Result<Option<CompressedPage>> {
+        let Some(dictionary) = &self.had_dictionary else {
+            return Ok(None);
+        };
+        let mut buf = Vec::with_capacity(dictionary.plain_bytes);
+        for &i in &dictionary.entries {
+            source.plain_one(i, &mut buf);
+        }
+        Ok(Some(CompressedPage::new(
+            Page::DictionaryPage {
+                buf: Bytes::from((self.compress)(&buf, self.codec)?),
+                num_values: dictionary.entries.len() as u32,
+                encoding: self.props.dictionary_page_encoding(),
+                is_sorted: false,
+            },
+            buf.len(),
+        )))
+    }
+
+    /// Writes the dictionary page (if any) and the data pages into one
+    /// buffer, and the chunk's metadata, column index and offset index.
+    fn finish<S: Source>(mut self, source: &S) -> Result<(Bytes, ColumnCloseResult)> {
+        let mut sink = TrackedWrite::new(Vec::new());
+        let mut encodings = vec![Encoding::RLE];
+        let mut encoding_stats = Vec::new();
+        let mut offset_index = (!self.props.offset_index_disabled()).then(OffsetIndexBuilder::new);
+        let (mut uncompressed, mut compressed, mut values) = (0u64, 0u64, 0u64);
+        let mut dictionary_offset = None;
+        let mut data_offset = None;
+        {
+            let mut writer = SerializedPageWriter::new(&mut sink);
+            if let Some(page) = self.dictionary_page(source)? {
+                let encoding = page.encoding();
+                encodings.push(encoding);
+                encoding_stats.push(PageEncodingStats {
+                    page_type: PageType::DICTIONARY_PAGE,
+                    encoding,
+                    count: 1,
+                });
+                let spec = writer.write_page(page)?;
+                dictionary_offset = Some(spec.offset as i64);
+                uncompressed += spec.uncompressed_size as u64;
+                compressed += spec.compressed_size as u64;
+            }
+            for ((page, rows), variable) in self
+                .pages
+                .drain(..)
+                .zip(&self.page_rows)
+                .zip(&self.page_variable_bytes)
+            {
+                let encoding = page.encoding();
+                if !encodings.contains(&encoding) {
+                    encodings.push(encoding);
+                }
+                match encoding_stats.last_mut() {
+                    Some(PageEncodingStats {
+                        page_type: PageType::DATA_PAGE,
+                        encoding: e,
+                        count,
+                    }) if *e == encoding => *count += 1,
+                    _ => encoding_stats.push(PageEncodingStats {
+                        page_type: PageType::DATA_PAGE,
+                        encoding,
+                        count: 1,
+                    }),
+                }
+                let spec = writer.write_page(page)?;
+                data_offset.get_or_insert(spec.offset as i64);
+                uncompressed += spec.uncompressed_size as u64;
+                compressed += spec.compressed_size as u64;
+                values += u64::from(spec.num_values);
+                if let Some(index) = offset_index.as_mut() {
+                    index.append_offset_and_size(spec.offset as i64, spec.compressed_size as i32);
+                    index.append_row_count(*rows as i64);
+                    index.append_unencoded_byte_array_data_bytes(*variable);
+                }
+            }
+            writer.close()?;
+        }
+        let rows: usize = self.page_rows.iter().sum();
+        let mut builder = ColumnChunkMetaData::builder(self.descr.clone())
+            .set_compression(self.codec)
+            .set_encodings(encodings)
+            .set_page_encoding_stats(encoding_stats)
+            .set_total_compressed_size(compressed as i64)
+            .set_total_uncompressed_size(uncompressed as i64)
+            .set_num_values(values as i64)
+            .set_data_page_offset(data_offset.unwrap_or(0))
+            .set_dictionary_page_offset(dictionary_offset);
+        if self.statistics != EnabledStatistics::None {
+            builder = builder
+                .set_statistics(source.statistics(self.bounds, self.nulls, self.nans))
+                .set_unencoded_byte_array_data_bytes(self.variable_bytes);
+        }
+        let metadata = builder.build()?;
+        self.column_index
+            .set_boundary_order(match (self.ascending, self.descending) {
+                (true, _) => BoundaryOrder::ASCENDING,
+                (false, true) => BoundaryOrder::DESCENDING,
+                (false, false) => BoundaryOrder::UNORDERED,
+            });
+        let column_index = if self.column_index.valid() {
+            Some(self.column_index.build()?)
+        } else {
+            None
+        };
+        let bytes = sink.into_inner()?;
+        Ok((
+            Bytes::from(bytes),
+            ColumnCloseResult {
+                bytes_written: compressed,
+                rows_written: rows as u64,
+                metadata,
+                bloom_filter: None,
+                column_index,
+                offset_index: offset_index.map(OffsetIndexBuilder::build),
+            },
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Decodes the hybrid encoding back (the spec's grammar), to check the
+    /// encoder against it.
+    fn decode(mut data: &[u8], width: u8, count: usize) -> Vec<u32> {
+        let mut out = Vec::new();
+        let value_bytes = usize::from(width).div_ceil(8);
+        while out.len() < count {
+            let (mut header, mut shift) = (0u64, 0);
+            loop {
+                let b = data[0];
+                data = &data[1..];
+                header |= u64::from(b & 0x7f) << shift;
+                shift += 7;
+                if b < 0x80 {
+                    break;
+                }
+            }
+            if header & 1 == 1 {
+                let n = (header >> 1) as usize * 8;
+                let bytes = n * usize::from(width) / 8;
+                let (mut acc, mut bits, mut k) = (0u64, 0u32, 0);
+                for i in 0..n {
+                    while bits < u32::from(width) {
+                        acc |= u64::from(data[k]) << bits;
+                        k += 1;
+                        bits += 8;
+                    }
+                    let v = (acc & ((1u64 << width) - 1)) as u32;
+                    acc >>= width;
+                    bits -= u32::from(width);
+                    if out.len() < count && i < n {
+                        out.push(v);
+                    }
+                }
+                data = &data[bytes..];
+            } else {
+                let n = (header >> 1) as usize;
+                let mut v = [0u8; 4];
+                v[..value_bytes].copy_from_slice(&data[..value_bytes]);
+                data = &data[value_bytes..];
+                out.extend(std::iter::repeat_n(u32::from_le_bytes(v), n));
+            }
+        }
+        out.truncate(count);
+        out
+    }
+
+    #[test]
+    fn rle_hybrid_round_trips() {
+        let mut seed = 7u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for width in [1u8, 2, 3, 7, 8, 9, 17, 32] {
+            for len in [1usize, 7, 8, 9, 63 * 8 + 5, 2000] {
+                let max = if width == 32 {
+                    u64::from(u32::MAX)
+                } else {
+                    (1 << width) - 1
+                };
+                // Runs and noise mixed.
+                let values: Vec<u32> = (0..len)
+                    .map(|i| {
+                        if (i / 40) % 2 == 0 {
+                            (max / 2) as u32
+                        } else {
+                            (next() % (max + 1)) as u32
+                        }
+                    })
+                    .collect();
+                let mut out = Vec::new();
+                rle_hybrid(&values, width, &mut out);
+                assert_eq!(decode(&out, width, len), values, "width {width}, len {len}");
+            }
+        }
+        // A run of one value is one repeated run: 2 bytes for 1,000 levels.
+        let mut out = Vec::new();
+        rle_hybrid(&[1; 1000], 1, &mut out);
+        assert_eq!(out, [0xd0, 0x0f, 1]);
+    }
+
+    #[test]
+    fn dictionary_interns_by_value() {
+        let data = b"abcabcxy";
+        let ends = [3, 6, 6, 8, 8];
+        let source = BytesSource {
+            data,
+            ends: &ends,
+            utf8: true,
+            truncate: None,
+        };
+        let mut d = Dictionary::new();
+        let ids: Vec<u32> = (0..5).map(|i| d.intern(&source, i)).collect();
+        assert_eq!(ids, [0, 0, 1, 2, 1]);
+        assert_eq!(d.entries, [0, 2, 3]);
+        assert_eq!(d.plain_bytes, 7 + 4 + 6);
+        // Many entries: the table grows and keeps finding them.
+        let longs: Vec<i64> = (0..5000).map(|i| i % 3000 - 1500).collect();
+        let source = FixedSource {
+            values: &longs,
+            unsigned: false,
+            float: false,
+        };
+        let mut d = Dictionary::new();
+        let ids: Vec<u32> = (0..5000).map(|i| d.intern(&source, i)).collect();
+        assert_eq!(d.entries.len(), 3000);
+        assert!(ids.iter().enumerate().all(|(i, &e)| e as usize == i % 3000));
+    }
+
+    #[test]
+    fn truncated_bounds_bound() {
+        assert_eq!(truncate_min(b"abcdef", Some(3), false).unwrap(), b"abc");
+        assert_eq!(truncate_max(b"abcdef", Some(3), false).unwrap(), b"abd");
+        assert_eq!(truncate_max(b"ab\xff\xff", Some(3), false).unwrap(), b"ac");
+        assert_eq!(truncate_max(b"\xff\xff\xff\xff", Some(3), false), None);
+        assert_eq!(truncate_min(b"abc", Some(3), false), None);
+        // UTF-8: cut at a character, the max's last character incremented.
+        let s = "aé€z".as_bytes(); // 1 + 2 + 3 + 1 bytes
+        assert_eq!(truncate_min(s, Some(4), true).unwrap(), "aé".as_bytes());
+        assert_eq!(truncate_max(s, Some(4), true).unwrap(), "aê".as_bytes());
+        assert!(truncate_max(s, Some(4), true).unwrap().as_slice() > s);
+    }
+}

@@ -1,0 +1,476 @@
+//! The writer's own encoders (`writer/encode.rs`) against the `parquet`
+//! crate's column writers (`WriteOptions::own_encoders(false)`): the same
+//! random rows of every flat column type the encoders cover, written both
+//! ways under every codec they compress with, dictionary on and off, pages
+//! small enough that dictionaries fall back mid-row-group; read back equal
+//! (parquet-rows and the `parquet` crate's record API); chunk statistics
+//! equal to the column writers'; the column index of every page as the spec
+//! says it (min/max of the page's rows, null counts, null pages, NaN left
+//! out, -0.0 / +0.0 bounds, truncated byte-array bounds that still bound).
+
+use bytes::Bytes;
+use parquet::basic::{Encoding, PageType};
+use parquet::file::metadata::ParquetMetaData;
+use parquet::file::page_index::column_index::ColumnIndexMetaData;
+use parquet::file::reader::FileReader;
+use parquet::file::serialized_reader::{ReadOptionsBuilder, SerializedFileReader};
+use parquet_rows::writer::{Compression, Statistics};
+use parquet_rows::{ParquetRow, WriteOptions, Writer};
+use parquet_rows_suite::rng::{generate, Rng};
+
+#[derive(ParquetRow, Debug, Clone)]
+struct Flat {
+    id: i64, // ascending: the column index says so
+    int: i32,
+    uint: u32,
+    ulong: u64,
+    float: f32,
+    double: f64,
+    sym: String,
+    text: String,
+    raw: Vec<u8>,
+    o_long: Option<i64>,
+    o_double: Option<f64>,
+    o_text: Option<String>,
+    nothing: Option<i32>,
+    nan: f64,
+}
+
+const SYMBOLS: [&str; 8] = [
+    "EURUSD", "USDJPY", "GBPUSD", "", "é€", "AUDUSD", "x", "NZDUSD",
+];
+
+fn flat(rng: &mut Rng, i: usize) -> Flat {
+    let double = |rng: &mut Rng| match rng.below(25) {
+        0 => f64::NAN,
+        1 => 0.0,
+        2 => -0.0,
+        _ => rng.f64(),
+    };
+    let text = |rng: &mut Rng| match rng.below(12) {
+        0 => String::new(),
+        // Longer than the 64 bytes statistics keep: truncated bounds.
+        1 => format!("{}{}", "ü".repeat(40), rng.word()),
+        2 => format!("{}\u{10FFFF}", "\u{10FFFF}".repeat(20)),
+        _ => rng.word(),
+    };
+    Flat {
+        id: i as i64 * 3 - 1000,
+        int: rng.i32(),
+        uint: if rng.chance(5) {
+            u32::MAX
+        } else {
+            rng.below(1000) as u32
+        },
+        ulong: if rng.chance(5) {
+            u64::MAX
+        } else {
+            rng.next_u64() >> 1
+        },
+        float: if rng.chance(5) { f32::NAN } else { rng.f32() },
+        double: double(rng),
+        sym: SYMBOLS[rng.below(8)].to_owned(),
+        text: text(rng),
+        raw: (0..rng.below(12)).map(|_| rng.below(256) as u8).collect(),
+        o_long: rng.maybe(70, Rng::i64),
+        // Runs of nulls long enough for null pages in small pages.
+        o_double: if (i / 700).is_multiple_of(3) {
+            None
+        } else {
+            rng.maybe(60, double)
+        },
+        o_text: rng.maybe(50, text),
+        nothing: None,
+        nan: f64::NAN,
+    }
+}
+
+fn write(rows: &[Flat], options: WriteOptions) -> Bytes {
+    let mut writer = Writer::<Flat, _>::new(Vec::new(), options).unwrap();
+    let (head, rest) = rows.split_at(rows.len() / 3);
+    writer.write(head).unwrap();
+    writer.write(rest).unwrap();
+    Bytes::from(writer.finish().unwrap().1)
+}
+
+fn metadata(file: &Bytes) -> ParquetMetaData {
+    SerializedFileReader::new_with_options(
+        file.clone(),
+        ReadOptionsBuilder::new().with_page_index().build(),
+    )
+    .unwrap()
+    .metadata()
+    .clone()
+}
+
+fn same(found: &[Flat], expected: &[Flat], what: &str) {
+    assert_eq!(found.len(), expected.len(), "{what}: rows");
+    for (i, (f, e)) in found.iter().zip(expected).enumerate() {
+        assert_eq!(format!("{f:?}"), format!("{e:?}"), "{what}: row {i}");
+    }
+}
+
+/// A value of a column, for the column index check.
+#[derive(Debug, Clone, PartialEq, PartialOrd)]
+enum Val {
+    Int(i128),
+    Float(f64),
+    Bytes(Vec<u8>),
+}
+
+/// The value of column `name` in `row` (`None` for a null; NaN as a float).
+fn value(row: &Flat, name: &str) -> Option<Val> {
+    Some(match name {
+        "id" => Val::Int(row.id.into()),
+        "int" => Val::Int(row.int.into()),
+        "uint" => Val::Int(row.uint.into()),
+        "ulong" => Val::Int(row.ulong.into()),
+        "float" => Val::Float(row.float.into()),
+        "double" => Val::Float(row.double),
+        "sym" => Val::Bytes(row.sym.clone().into_bytes()),
+        "text" => Val::Bytes(row.text.clone().into_bytes()),
+        "raw" => Val::Bytes(row.raw.clone()),
+        "o_long" => Val::Int(row.o_long?.into()),
+        "o_double" => Val::Float(row.o_double?),
+        "o_text" => Val::Bytes(row.o_text.clone()?.into_bytes()),
+        "nothing" => Val::Int(row.nothing?.into()),
+        "nan" => Val::Float(row.nan),
+        other => panic!("no column {other}"),
+    })
+}
+
+/// Page `p`'s bounds in the column index, as values of the column (unsigned
+/// columns read as unsigned).
+fn bounds(index: &ColumnIndexMetaData, p: usize, name: &str) -> (Val, Val) {
+    let unsigned = name == "uint" || name == "ulong";
+    match index {
+        ColumnIndexMetaData::INT32(ix) => {
+            let f = |v: &i32| {
+                Val::Int(if unsigned {
+                    (*v as u32).into()
+                } else {
+                    (*v).into()
+                })
+            };
+            (f(ix.min_value(p).unwrap()), f(ix.max_value(p).unwrap()))
+        }
+        ColumnIndexMetaData::INT64(ix) => {
+            let f = |v: &i64| {
+                Val::Int(if unsigned {
+                    (*v as u64).into()
+                } else {
+                    (*v).into()
+                })
+            };
+            (f(ix.min_value(p).unwrap()), f(ix.max_value(p).unwrap()))
+        }
+        ColumnIndexMetaData::FLOAT(ix) => (
+            Val::Float((*ix.min_value(p).unwrap()).into()),
+            Val::Float((*ix.max_value(p).unwrap()).into()),
+        ),
+        ColumnIndexMetaData::DOUBLE(ix) => (
+            Val::Float(*ix.min_value(p).unwrap()),
+            Val::Float(*ix.max_value(p).unwrap()),
+        ),
+        ColumnIndexMetaData::BYTE_ARRAY(ix) => (
+            Val::Bytes(ix.min_value(p).unwrap().to_vec()),
+            Val::Bytes(ix.max_value(p).unwrap().to_vec()),
+        ),
+        other => panic!("unexpected column index {other:?}"),
+    }
+}
+
+/// Checks every page of every chunk's column index against the rows: null
+/// counts, null pages, and bounds that are the page's min and max (NaN left
+/// out, a zero min -0.0 and a zero max +0.0; byte arrays over 64 bytes
+/// truncated to a bound no longer than 64 bytes).
+fn check_column_index(meta: &ParquetMetaData, rows: &[Flat], what: &str) -> usize {
+    let mut pages_checked = 0;
+    let mut first_row = 0usize;
+    for g in 0..meta.num_row_groups() {
+        let group = meta.row_group(g);
+        let index = meta.page_index_for_row_group(g);
+        for (c, chunk) in group.columns().iter().enumerate() {
+            let name = chunk.column_path().string();
+            let at = format!("{what}: row group {g}, column {name}");
+            let offsets = index.offset_index(c).expect("offset index");
+            let locations = offsets.page_locations();
+            let Some(column_index) = index.column_index(c) else {
+                // Only an all-NaN column has none (its pages have no bounds).
+                assert_eq!(name, "nan", "{at}: no column index");
+                continue;
+            };
+            assert_eq!(column_index.num_pages() as usize, locations.len(), "{at}");
+            for (p, location) in locations.iter().enumerate() {
+                let start = first_row + location.first_row_index as usize;
+                let end = locations
+                    .get(p + 1)
+                    .map_or(first_row + group.num_rows() as usize, |l| {
+                        first_row + l.first_row_index as usize
+                    });
+                let values: Vec<Val> = rows[start..end]
+                    .iter()
+                    .filter_map(|r| value(r, &name))
+                    .collect();
+                let nulls = (end - start - values.len()) as i64;
+                let at = format!("{at}, page {p} (rows {start}..{end})");
+                assert_eq!(column_index.null_count(p), Some(nulls), "{at}: nulls");
+                assert_eq!(column_index.is_null_page(p), values.is_empty(), "{at}");
+                pages_checked += 1;
+                if values.is_empty() {
+                    continue;
+                }
+                let ordered: Vec<&Val> = values
+                    .iter()
+                    .filter(|v| !matches!(v, Val::Float(f) if f.is_nan()))
+                    .collect();
+                let min = ordered
+                    .iter()
+                    .copied()
+                    .min_by(|a, b| a.partial_cmp(b).unwrap())
+                    .unwrap();
+                let max = ordered
+                    .iter()
+                    .copied()
+                    .max_by(|a, b| a.partial_cmp(b).unwrap())
+                    .unwrap();
+                let (lo, hi) = bounds(column_index, p, &name);
+                match (min, max) {
+                    (Val::Float(min), Val::Float(max)) => {
+                        let (Val::Float(lo), Val::Float(hi)) = (&lo, &hi) else {
+                            unreachable!()
+                        };
+                        let min = if *min == 0.0 { -0.0 } else { *min };
+                        let max = if *max == 0.0 { 0.0 } else { *max };
+                        assert_eq!(lo.to_bits(), min.to_bits(), "{at}: min {lo} vs {min}");
+                        assert_eq!(hi.to_bits(), max.to_bits(), "{at}: max {hi} vs {max}");
+                    }
+                    (Val::Bytes(min), Val::Bytes(max)) => {
+                        let (Val::Bytes(lo), Val::Bytes(hi)) = (&lo, &hi) else {
+                            unreachable!()
+                        };
+                        if min.len() <= 64 {
+                            assert_eq!(lo, min, "{at}: min");
+                        } else {
+                            assert!(
+                                lo.len() <= 64 && lo <= min && min.starts_with(lo),
+                                "{at}: min"
+                            );
+                        }
+                        if max.len() <= 64 {
+                            assert_eq!(hi, max, "{at}: max");
+                        } else {
+                            // A truncated bound, or the exact value when none is shorter.
+                            assert!(hi >= max, "{at}: max {hi:?} below {max:?}");
+                            assert!(hi.len() <= 64 || hi == max, "{at}: max length");
+                        }
+                        if name != "raw" {
+                            assert!(
+                                std::str::from_utf8(lo).is_ok() && std::str::from_utf8(hi).is_ok(),
+                                "{at}: UTF-8 bounds"
+                            );
+                        }
+                    }
+                    _ => {
+                        assert_eq!(&lo, min, "{at}: min");
+                        assert_eq!(&hi, max, "{at}: max");
+                    }
+                }
+            }
+        }
+        first_row += group.num_rows() as usize;
+    }
+    pages_checked
+}
+
+/// The chunk statistics of our encoders and of the column writers are the
+/// same, but for an all-NaN column: the column writers give NaN as its min
+/// and max, ours none, as parquet-format says ("NaNs should not be written
+/// to min or max statistics fields").
+fn same_statistics(
+    ours: &parquet::file::metadata::ColumnChunkMetaData,
+    theirs: &parquet::file::metadata::ColumnChunkMetaData,
+    at: &str,
+) {
+    if ours.column_path().string() == "nan" {
+        let (a, b) = (ours.statistics().unwrap(), theirs.statistics().unwrap());
+        assert_eq!(a.min_bytes_opt(), None, "{at}");
+        assert_eq!(a.max_bytes_opt(), None, "{at}");
+        assert_eq!(a.null_count_opt(), Some(0), "{at}");
+        assert_eq!(b.min_bytes_opt(), Some(&f64::NAN.to_le_bytes()[..]), "{at}");
+    } else {
+        assert_eq!(ours.statistics(), theirs.statistics(), "{at}: statistics");
+    }
+}
+
+/// The high-cardinality `text` falls back to PLAIN mid-row-group (the
+/// dictionary page first, dictionary-encoded data pages, then PLAIN ones);
+/// `sym` (8 values) stays dictionary encoded.
+fn check_fallback(ours: &Bytes, ours_meta: &ParquetMetaData, what: &str) {
+    let names: Vec<String> = ours_meta
+        .row_group(0)
+        .columns()
+        .iter()
+        .map(|c| c.column_path().string())
+        .collect();
+    // The pages as they lie in the chunk: the dictionary first,
+    // then data pages, each encoding in one run.
+    let reader = SerializedFileReader::new(ours.clone()).unwrap();
+    let data_pages = |n: &str| -> Vec<Encoding> {
+        let column = names.iter().position(|x| x == n).unwrap();
+        let pages: Vec<_> = reader
+            .get_row_group(0)
+            .unwrap()
+            .get_column_page_reader(column)
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(
+            pages[0].page_type(),
+            PageType::DICTIONARY_PAGE,
+            "{what}: {n}"
+        );
+        let mut runs: Vec<Encoding> = Vec::new();
+        for page in &pages[1..] {
+            assert_eq!(page.page_type(), PageType::DATA_PAGE, "{what}: {n}");
+            if runs.last() != Some(&page.encoding()) {
+                runs.push(page.encoding());
+            }
+        }
+        runs
+    };
+    assert_eq!(
+        data_pages("text"),
+        [Encoding::RLE_DICTIONARY, Encoding::PLAIN],
+        "{what}"
+    );
+    assert_eq!(data_pages("sym"), [Encoding::RLE_DICTIONARY], "{what}");
+}
+
+#[test]
+fn own_encoders_write_what_the_column_writers_write() {
+    let rows = generate(11, 9_000, flat);
+    let codecs = [
+        Compression::Uncompressed,
+        Compression::Snappy,
+        Compression::Gzip(6),
+        Compression::Lz4Raw,
+        Compression::Zstd(3),
+    ];
+    let mut checked = 0;
+    for codec in codecs {
+        for dictionary in [true, false] {
+            let options = || {
+                WriteOptions::default()
+                    .compression(codec)
+                    .dictionary(dictionary)
+                    .row_group_rows(4_000)
+                    .page_bytes(4096)
+                    .statistics(Statistics::Page)
+            };
+            let what = format!("{codec:?}, dictionary {dictionary}");
+            let ours = write(&rows, options());
+            let theirs = write(&rows, options().own_encoders(false));
+            // Read back equal, by parquet-rows and by the record API.
+            let back: Vec<Flat> = parquet_rows::from_bytes(ours.clone()).unwrap();
+            same(&back, &rows, &what);
+            let reader = SerializedFileReader::new(ours.clone()).unwrap();
+            let records: Vec<_> = reader
+                .get_row_iter(None)
+                .unwrap()
+                .map(Result::unwrap)
+                .collect();
+            assert_eq!(records.len(), rows.len());
+            for (i, (record, row)) in records.iter().zip(&rows).enumerate().step_by(97) {
+                let text = record.to_string();
+                assert!(
+                    text.contains(&format!("id: {}", row.id)),
+                    "{what}: record {i}: {text}"
+                );
+                assert!(
+                    text.contains(&format!("uint: {}", row.uint)),
+                    "{what}: record {i}: {text}"
+                );
+            }
+            let (ours_meta, theirs_meta) = (metadata(&ours), metadata(&theirs));
+            assert_eq!(ours_meta.num_row_groups(), 3, "{what}");
+            for g in 0..3 {
+                let (a, b) = (ours_meta.row_group(g), theirs_meta.row_group(g));
+                assert_eq!(a.num_rows(), b.num_rows());
+                for (x, y) in a.columns().iter().zip(b.columns()) {
+                    let at = format!("{what}: row group {g}, column {}", x.column_path());
+                    same_statistics(x, y, &at);
+                    let set = |c: &parquet::file::metadata::ColumnChunkMetaData| {
+                        let mut e: Vec<Encoding> = c.encodings().collect();
+                        e.sort_by_key(|e| format!("{e:?}"));
+                        e
+                    };
+                    assert_eq!(set(x), set(y), "{at}: encodings");
+                    assert_eq!(x.compression(), y.compression(), "{at}");
+                    assert_eq!(x.num_values(), y.num_values(), "{at}");
+                    assert_eq!(
+                        x.unencoded_byte_array_data_bytes(),
+                        y.unencoded_byte_array_data_bytes(),
+                        "{at}"
+                    );
+                }
+            }
+            if dictionary {
+                check_fallback(&ours, &ours_meta, &what);
+            }
+            checked += check_column_index(&ours_meta, &rows, &what);
+        }
+    }
+    // Several pages per chunk (4 KiB pages), null pages among them.
+    assert!(checked > 10 * 3 * 13 * 2, "{checked} pages checked");
+}
+
+#[test]
+fn own_encoders_cut_pages_at_the_row_limit_and_keep_chunk_statistics() {
+    // 50,000 rows of one row group: pages of at most 20,000 rows (the
+    // column writers' default row limit), the boundary order ascending for
+    // the ascending `id`.
+    let rows = generate(5, 50_000, flat);
+    let ours = write(&rows, WriteOptions::default());
+    let meta = metadata(&ours);
+    let index = meta.page_index_for_row_group(0);
+    let id = index.offset_index(0).unwrap();
+    let firsts: Vec<i64> = id
+        .page_locations()
+        .iter()
+        .map(|l| l.first_row_index)
+        .collect();
+    assert_eq!(firsts, [0, 20_000, 40_000]);
+    assert!(index.column_index(0).unwrap().is_sorted());
+    check_column_index(&meta, &rows, "defaults");
+    // Chunk statistics only: no column index, the same chunk statistics.
+    let chunk_only = write(&rows, WriteOptions::default().statistics(Statistics::Chunk));
+    let theirs = write(
+        &rows,
+        WriteOptions::default()
+            .statistics(Statistics::Chunk)
+            .own_encoders(false),
+    );
+    let (a, b) = (metadata(&chunk_only), metadata(&theirs));
+    assert!(a.page_index_for_row_group(0).column_index(0).is_none());
+    for (x, y) in a
+        .row_group(0)
+        .columns()
+        .iter()
+        .zip(b.row_group(0).columns())
+    {
+        same_statistics(x, y, &x.column_path().string());
+    }
+    // No statistics at all.
+    let none = metadata(&write(
+        &rows,
+        WriteOptions::default().statistics(Statistics::None),
+    ));
+    assert!(none
+        .row_group(0)
+        .columns()
+        .iter()
+        .all(|c| c.statistics().is_none()));
+    let back: Vec<Flat> = parquet_rows::from_bytes(chunk_only).unwrap();
+    same(&back, &rows, "chunk statistics");
+}
