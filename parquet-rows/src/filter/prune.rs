@@ -323,7 +323,8 @@ fn in_order<'a>(
 /// A null count of 0 is read as unknown: parquet-cpp (Arrow 4.0.1 among
 /// others) wrote 0 for dictionary-encoded columns that hold nulls, so "no
 /// nulls" proves nothing, and trusting it would drop the null rows of
-/// `is_null()` and of `not(..)`. A count above 0 still proves nulls exist.
+/// `is_null()` and of `not(..)`. A count above 0 still proves nulls exist,
+/// and a column with no OPTIONAL level on its path holds none.
 fn chunk_summary<'a>(
     chunk: &'a ColumnChunkMetaData,
     order: ColumnOrder,
@@ -340,9 +341,15 @@ fn chunk_summary<'a>(
     Summary {
         min: bounds.map(|b| b.0),
         max: bounds.map(|b| b.1),
-        nulls: stats
-            .and_then(Statistics::null_count_opt)
-            .filter(|&n| n > 0),
+        nulls: if chunk.column_descr().max_def_level() == 0 {
+            // A REQUIRED column on a REQUIRED path holds no null, whatever
+            // its statistics say: the schema proves it.
+            Some(0)
+        } else {
+            stats
+                .and_then(Statistics::null_count_opt)
+                .filter(|&n| n > 0)
+        },
         values: rows,
     }
 }
@@ -640,7 +647,10 @@ impl PageIndex {
         for page in 0..self.pages() {
             let (start, end) = (self.page_start(page, rows), self.page_start(page + 1, rows));
             let values = (end - start) as u64;
-            let nulls = if index.is_null_page(page) {
+            let nulls = if descr.max_def_level() == 0 {
+                // The schema proves no null (a "null page" here is a lie).
+                Some(0)
+            } else if index.is_null_page(page) {
                 Some(values)
             } else {
                 // 0 is unknown here too (see `chunk_summary`).
