@@ -493,7 +493,11 @@ impl Generator<'_> {
             },
             // Before LIST and MAP: a VARIANT group is neither, and the
             // library reads it whole, its `typed_value` tree included.
-            Node::Group { .. } if node.is_variant() => Ok(Ty::Variant { owned: self.owned }),
+            // The library reads a variant whose `metadata` is REQUIRED (as the
+            // spec says); another group of that shape prints as its columns.
+            Node::Group { fields, .. } if node.is_variant() && required_metadata(fields) => {
+                Ok(Ty::Variant { owned: self.owned })
+            }
             Node::Group { fields, .. } if node.is_list() => self.list(node, fields, site),
             Node::Group { fields, .. } => {
                 let index = self.reserve(&site.hint, Some(&site.owner));
@@ -817,6 +821,15 @@ fn is_type_name(name: &str) -> bool {
         && name != "_"
         && !KEYWORDS.contains(&name)
         && !RESERVED_TYPES.contains(&name)
+}
+
+/// Whether a VARIANT group's `metadata` is REQUIRED, as the library needs
+/// to read it as a variant.
+fn required_metadata(fields: &[Node]) -> bool {
+    fields.iter().any(|f| {
+        f.name() == "metadata"
+            && matches!(f, Node::Primitive { column, .. } if column.repetition == Repetition::Required)
+    })
 }
 
 #[cfg(test)]
@@ -1183,6 +1196,14 @@ pub struct RowAddress {
             "{text}"
         );
         assert!(!text.contains("'a"), "{text}");
+        // An OPTIONAL `metadata` (duckdb's variant_timestamp_micros_positive
+        // test file) is not a variant the library reads: its columns print.
+        let schema =
+            parse("message m { OPTIONAL group v { OPTIONAL BYTE_ARRAY metadata; OPTIONAL BYTE_ARRAY value; } }")
+                .unwrap();
+        let text = generate(&schema, "v.parquet", &Options::default()).unwrap();
+        assert!(!text.contains("Variant"), "{text}");
+        assert!(text.contains("pub metadata: Option<&'a [u8]>,"), "{text}");
     }
 
     #[test]
