@@ -159,7 +159,7 @@ pub fn probe<'p, V: ProbeNode<'p>>(
 /// A run of taken rows must save at least this many skipped rows on average
 /// for decoding with skips to beat decoding every row and dropping the
 /// unmatched ones (see [`Runs::row_level`] and `docs/filters.md`).
-const MIN_GAP: usize = 8;
+const MIN_GAP: usize = 32;
 
 /// Which of a row group's loaded rows a query keeps, in order: pairs of
 /// (rows to skip, rows to take) covering all of them.
@@ -351,9 +351,12 @@ mod tests {
 
     #[test]
     fn row_level_wants_long_gaps() {
-        // One taken row in every 20: gaps of 19.
-        let sparse: Vec<bool> = (0..200).map(|i| i % 20 == 0).collect();
+        // One taken row in every 50: gaps of 49 (a 2 % query).
+        let sparse: Vec<bool> = (0..500).map(|i| i % 50 == 0).collect();
         assert!(runs(&sparse).row_level());
+        // One in every 17: gaps of 16 (three symbols of 50) decode every row.
+        let dense: Vec<bool> = (0..510).map(|i| i % 17 == 0).collect();
+        assert!(!runs(&dense).row_level());
         // Every other row: gaps of 1.
         let fragmented: Vec<bool> = (0..200).map(|i| i % 2 == 0).collect();
         assert!(!runs(&fragmented).row_level());
