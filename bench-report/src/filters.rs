@@ -792,7 +792,8 @@ fn spread_file() -> PathBuf {
 /// and a disjunction across fields; each borrowed, owned, and owned on two
 /// threads (its ratio to one thread printed after).
 fn spread(rounds: usize) {
-    let bytes = Bytes::from(std::fs::read(spread_file()).expect("read fixture"));
+    let path = spread_file();
+    let bytes = Bytes::from(std::fs::read(&path).expect("read fixture"));
     let file = &ParquetFile::from_bytes(bytes).expect("footer");
     let syms = symbols();
     let want = syms[7].clone();
@@ -800,7 +801,7 @@ fn spread(rounds: usize) {
     let full = file.rows::<TickOwned>().collect().expect("full read");
     eprintln!(
         "spread ({}): {} rows, {} row groups",
-        spread_file().display(),
+        path.display(),
         file.num_rows(),
         file.num_row_groups()
     );
