@@ -1211,13 +1211,13 @@ fn runs_file(dictionary: bool, version: WriterVersion) -> Bytes {
         .set_write_batch_size(97)
         .build();
     let n = 60_000usize;
-    let hit = |i: usize| i % 41 == 0 || (20_000..21_500).contains(&i);
+    let hit = |i: usize| i.is_multiple_of(41) || (20_000..21_500).contains(&i);
     let group = vec![
         ColumnValues::Int32((0..n).map(|i| Some(i32::from(hit(i)))).collect()),
         ColumnValues::Int64((0..n).map(|i| Some(i as i64 * 3)).collect()),
         ColumnValues::Int32(
             (0..n)
-                .map(|i| (i % 3 != 0).then(|| (i % 500) as i32))
+                .map(|i| (i % 3 != 0).then_some((i % 500) as i32))
                 .collect(),
         ),
         ColumnValues::Bytes(
@@ -1225,7 +1225,7 @@ fn runs_file(dictionary: bool, version: WriterVersion) -> Bytes {
                 .map(|i| (i % 5 != 0).then(|| format!("n{}", i % 300).into_bytes()))
                 .collect(),
         ),
-        ColumnValues::Double((0..n).map(|i| Some(i as f64 / 4.0)).collect()),
+        ColumnValues::Double((0..n as u32).map(|i| Some(f64::from(i) / 4.0)).collect()),
     ];
     write_columns(SCHEMA_RUNS, props, &[group]).unwrap()
 }
@@ -1309,7 +1309,7 @@ fn batches_of_runs_cross_pages_and_batches() {
                 && borrowed.iter().zip(&want).all(|(b, w)| b.id == w.id
                     && b.size == w.size
                     && b.name == w.name.as_deref()
-                    && b.px == w.px),
+                    && b.px.to_bits() == w.px.to_bits()),
             "{context}"
         );
         // A window that starts and ends inside batches.

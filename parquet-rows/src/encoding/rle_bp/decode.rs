@@ -763,7 +763,8 @@ mod tests {
         let mut got = Vec::new();
         d.skip_up_to(2).unwrap();
         assert_eq!(d.gather(1, &dict, &mut got).unwrap(), 1);
-        let err = d.gather(1, &dict, &mut got).unwrap_err().to_string();
+        let err = d.gather(1, &dict, &mut got).unwrap_err();
+        let err = format!("{err:?}");
         assert!(err.contains("dictionary index 3 is out of range"), "{err}");
         assert_eq!(got, [12]);
     }
