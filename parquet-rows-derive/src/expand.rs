@@ -577,6 +577,9 @@ fn wide_decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetim
 /// those rows; a struct with a field whose placeholder is not cheap
 /// (`Arc<str>`) has each reader fill its buffer, then the buffers zipped into
 /// rows. Nothing is looked up or allocated per row either way.
+// The arms of one generated closure (skip, fill, fill runs, finish) read
+// best side by side, over the same per-field readers and buffers.
+#[allow(clippy::too_many_lines)]
 fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) -> TokenStream {
     let read = read_fields(cont);
     let node: Vec<syn::Type> = read.iter().map(|f| f.node_type(lt)).collect();
@@ -649,6 +652,50 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
         }
     };
 
+    // A batch of runs (`Step::FillRuns`): the same, each reader looping over
+    // the runs itself (skip, then read the taken rows) in one call.
+    let runs_into = read.iter().enumerate().map(|(i, f)| {
+        let (ty, field, reader, buffer) = (f.ty, f.ident, reader(i), buffer(i));
+        quote_spanned! {ty.span()=>
+            #krate::__private_v1::BatchReader::<#ty>::read_runs_into(
+                &mut #reader,
+                __runs,
+                &mut *__rows,
+                |__row: &mut Self| &mut __row.#field,
+                &mut #buffer,
+            )?;
+        }
+    });
+    let runs_fills = (0..read.len()).map(|i| {
+        let (ty, reader, buffer) = (&node[i], reader(i), buffer(i));
+        quote_spanned! {ty.span()=>
+            #buffer.clear();
+            #krate::__private_v1::BatchReader::<#ty>::read_runs(&mut #reader, __runs, &mut #buffer)?;
+        }
+    });
+    let (runs_drains, runs_rows) = zip_rows(cont, &read, krate, lt);
+    let (_, runs_conversions) = try_from_steps(&read, krate);
+    let placeholders_runs = placeholder_inits(cont, krate, lt);
+    let batch_runs = if converts {
+        quote! {
+            #(#runs_fills)*
+            #(#runs_conversions)*
+            #runs_drains
+            #krate::__private_v1::RowSink::append(__out, #runs_rows);
+        }
+    } else {
+        quote! {
+            if #cheap {
+                let __rows = #krate::__private_v1::RowSink::place(__out, __n, || Self { #(#placeholders_runs),* });
+                #(#runs_into)*
+            } else {
+                #(#runs_fills)*
+                #runs_drains
+                #krate::__private_v1::RowSink::append(__out, #runs_rows);
+            }
+        }
+    };
+
     // Rows a column must not hand out (outside the rows a query loaded, or
     // rejected by its predicates): `__rows(i)` of them, see
     // `parquet_rows::runtime`.
@@ -673,6 +720,9 @@ fn decode_body(cont: &Container<'_>, krate: &TokenStream, lt: &syn::Lifetime) ->
                 }
                 #krate::__private_v1::Step::Fill(__n, __out) => {
                     #batch
+                }
+                #krate::__private_v1::Step::FillRuns(__runs, __n, __out) => {
+                    #batch_runs
                 }
                 #krate::__private_v1::Step::Finish => {
                     #(#finishes)*

@@ -8,9 +8,12 @@
 //! ```text
 //! decode(row group, sink, columns)
 //!   columns(Skip(leading rows of each field's first page))
-//!   for (skip, take) in the row group's runs:
-//!     columns(Skip(skip))               rows the query rejected
-//!     columns(Fill(n, sink)) per batch  n = min(BATCH, rows left in the run)
+//!   for each batch of runs (up to BATCH taken rows; a long run is cut):
+//!     one run:   columns(Skip(skip))    rows the query rejected
+//!                columns(Fill(n, sink)) n = its taken rows
+//!     several:   columns(FillRuns(runs, n, sink))
+//!                                       each column skips and reads run by
+//!                                       run itself, n = the taken rows
 //!   columns(Skip(trailing rows of each field's last page))
 //!   columns(Finish)                     no values beyond the row group
 //! ```
@@ -35,6 +38,12 @@ pub enum Step<'a, S> {
     /// Every column decodes its next `n` values into the next `n` rows of
     /// the sink (`n <= BATCH`).
     Fill(usize, &'a mut S),
+    /// Every column, for each `(skip, take)` of the runs in order, moves
+    /// past `skip` rows undecoded and decodes the next `take` values into
+    /// the next rows of the sink: `n` rows in all, the sum of the takes
+    /// (`n <= BATCH`). A sparse selection's short runs cost one call per
+    /// column and batch this way, not a skip and a one-row fill per run.
+    FillRuns(&'a [(usize, usize)], usize, &'a mut S),
     /// Every column checks that it holds no values beyond the row group.
     Finish,
 }
@@ -44,6 +53,7 @@ impl<S> std::fmt::Debug for Step<'_, S> {
         match self {
             Step::Skip(_) => f.write_str("Skip"),
             Step::Fill(n, _) => write!(f, "Fill({n})"),
+            Step::FillRuns(runs, n, _) => write!(f, "FillRuns({} runs, {n} rows)", runs.len()),
             Step::Finish => f.write_str("Finish"),
         }
     }
@@ -62,17 +72,56 @@ pub fn decode<R, S: RowSink<R>>(
     mut columns: impl FnMut(Step<'_, S>) -> Result<()>,
 ) -> Result<()> {
     columns(Step::Skip(&|i| group.leading(i)))?;
+    // The runs of the batch being gathered, each take cut so that the
+    // batch holds at most BATCH taken rows, and how many it holds.
+    let mut batch: Vec<(usize, usize)> = Vec::new();
+    let mut taken = 0;
     for &(skip, take) in group.runs() {
-        if skip > 0 {
-            columns(Step::Skip(&|_| Ok(skip)))?;
+        let (mut skip, mut left) = (skip, take);
+        if left == 0 {
+            // The rows after the last taken one: skipped after the batch.
+            flush(&mut batch, &mut taken, out, &mut columns)?;
+            if skip > 0 {
+                columns(Step::Skip(&|_| Ok(skip)))?;
+            }
+            continue;
         }
-        let mut left = take;
         while left > 0 {
-            let n = left.min(BATCH);
-            columns(Step::Fill(n, out))?;
+            let n = left.min(BATCH - taken);
+            batch.push((skip, n));
+            taken += n;
+            skip = 0;
             left -= n;
+            if taken == BATCH {
+                flush(&mut batch, &mut taken, out, &mut columns)?;
+            }
         }
     }
+    flush(&mut batch, &mut taken, out, &mut columns)?;
     columns(Step::Skip(&|i| group.trailing(i)))?;
     columns(Step::Finish)
+}
+
+/// Hands the gathered runs to the columns and empties `batch`: a single
+/// run as a skip and a fill (a full read, a long run), several as one
+/// [`Step::FillRuns`].
+fn flush<S>(
+    batch: &mut Vec<(usize, usize)>,
+    taken: &mut usize,
+    out: &mut S,
+    columns: &mut impl FnMut(Step<'_, S>) -> Result<()>,
+) -> Result<()> {
+    match batch.as_slice() {
+        [] => {}
+        &[(skip, take)] => {
+            if skip > 0 {
+                columns(Step::Skip(&|_| Ok(skip)))?;
+            }
+            columns(Step::Fill(take, out))?;
+        }
+        runs => columns(Step::FillRuns(runs, *taken, out))?,
+    }
+    batch.clear();
+    *taken = 0;
+    Ok(())
 }

@@ -54,6 +54,12 @@ pub trait Column<R> {
     /// # Errors
     /// The reader's error.
     fn fill(&mut self, rows: &mut [R]) -> Result<()>;
+    /// Decodes the taken rows of `runs` (rows to skip, rows to take) into
+    /// the field of each row of `rows`, one row per taken row.
+    ///
+    /// # Errors
+    /// The reader's error.
+    fn fill_runs(&mut self, runs: &[(usize, usize)], rows: &mut [R]) -> Result<()>;
     /// Checks that the column holds no values beyond the row group.
     ///
     /// # Errors
@@ -90,6 +96,15 @@ where
         // instantiated once per field type.
         self.scratch.clear();
         let result = self.reader.read(rows.len(), &mut self.scratch);
+        for (row, value) in rows.iter_mut().zip(self.scratch.drain(..)) {
+            *F::get(row) = value;
+        }
+        result
+    }
+    fn fill_runs(&mut self, runs: &[(usize, usize)], rows: &mut [R]) -> Result<()> {
+        // Into the buffer, as `fill` does, for the same reason.
+        self.scratch.clear();
+        let result = self.reader.read_runs(runs, &mut self.scratch);
         for (row, value) in rows.iter_mut().zip(self.scratch.drain(..)) {
             *F::get(row) = value;
         }
@@ -149,6 +164,12 @@ pub fn decode_columns<'p, R, S: RowSink<R>>(
                 let rows = out.place(n, &mut placeholder);
                 for column in &mut columns {
                     column.fill(rows)?;
+                }
+            }
+            Step::FillRuns(runs, n, out) => {
+                let rows = out.place(n, &mut placeholder);
+                for column in &mut columns {
+                    column.fill_runs(runs, rows)?;
                 }
             }
             Step::Finish => {

@@ -1190,3 +1190,136 @@ fn dictionary_index_verdicts_equal_the_full_read_filtered() {
     assert_eq!(checked, 360);
     assert!(fell_back > 5, "only {fell_back} files fall back to PLAIN");
 }
+
+const SCHEMA_RUNS: &str = "message m {
+    REQUIRED INT32 key;
+    REQUIRED INT64 id;
+    OPTIONAL INT32 size;
+    OPTIONAL BINARY name (UTF8);
+    REQUIRED DOUBLE px;
+}";
+
+/// 60 000 rows in one row group, pages of 97 rows: `key` is 1 in every
+/// 41st row and in rows 20 000 to 21 499 (a run longer than a batch), 0
+/// elsewhere; `size` and `name` are null in every third and fifth row.
+fn runs_file(dictionary: bool, version: WriterVersion) -> Bytes {
+    let props = WriterProperties::builder()
+        .set_dictionary_enabled(dictionary)
+        .set_writer_version(version)
+        .set_max_row_group_row_count(None)
+        .set_data_page_row_count_limit(97)
+        .set_write_batch_size(97)
+        .build();
+    let n = 60_000usize;
+    let hit = |i: usize| i.is_multiple_of(41) || (20_000..21_500).contains(&i);
+    let group = vec![
+        ColumnValues::Int32((0..n).map(|i| Some(i32::from(hit(i)))).collect()),
+        ColumnValues::Int64((0..n).map(|i| Some(i as i64 * 3)).collect()),
+        ColumnValues::Int32(
+            (0..n)
+                .map(|i| (i % 3 != 0).then_some((i % 500) as i32))
+                .collect(),
+        ),
+        ColumnValues::Bytes(
+            (0..n)
+                .map(|i| (i % 5 != 0).then(|| format!("n{}", i % 300).into_bytes()))
+                .collect(),
+        ),
+        ColumnValues::Double((0..n as u32).map(|i| Some(f64::from(i) / 4.0)).collect()),
+    ];
+    write_columns(SCHEMA_RUNS, props, &[group]).unwrap()
+}
+
+/// A sparse selection's runs go to each column a batch at a time
+/// (`Step::FillRuns`): runs that cross page boundaries and batch
+/// boundaries (more than 1024 taken rows, and one run of 1500), on
+/// REQUIRED and OPTIONAL columns, dictionary-encoded or PLAIN, v1 or v2
+/// pages, decoded in place, into buffers (an `Arc<str>` field) and owned,
+/// give the full read's rows filtered by hand on every path.
+#[test]
+fn batches_of_runs_cross_pages_and_batches() {
+    #[derive(ParquetRow, Debug, Clone, Copy, PartialEq)]
+    struct Ref<'a> {
+        key: i32,
+        id: i64,
+        size: Option<i32>,
+        name: Option<&'a str>,
+        px: f64,
+    }
+    #[derive(ParquetRow, Debug, Clone, PartialEq)]
+    struct Owned {
+        key: i32,
+        id: i64,
+        size: Option<i32>,
+        name: Option<String>,
+        px: f64,
+    }
+    #[derive(ParquetRow, Debug, Clone, PartialEq)]
+    struct Shared {
+        key: i32,
+        id: i64,
+        size: Option<i32>,
+        name: Option<Arc<str>>,
+        px: f64,
+    }
+    for (dictionary, version) in [
+        (true, WriterVersion::PARQUET_1_0),
+        (false, WriterVersion::PARQUET_1_0),
+        (true, WriterVersion::PARQUET_2_0),
+        (false, WriterVersion::PARQUET_2_0),
+    ] {
+        let context = format!("dictionary {dictionary}, {version:?}");
+        let file = ParquetFile::from_bytes(runs_file(dictionary, version)).unwrap();
+        let all = file.rows::<Owned>().collect().unwrap();
+        let want: Vec<Owned> = all.iter().filter(|r| r.key == 1).cloned().collect();
+        assert_eq!(want.len(), 1464 + 1500 - 37, "{context}");
+        let owned = file
+            .rows::<Owned>()
+            .filter(Owned::filter().key().eq(1))
+            .collect()
+            .unwrap();
+        assert_eq!(owned, want, "{context}");
+        let parallel = file
+            .rows::<Owned>()
+            .filter(Owned::filter().key().eq(1))
+            .threads(2)
+            .collect()
+            .unwrap();
+        assert_eq!(parallel, want, "{context}");
+        let shared = file
+            .rows::<Shared>()
+            .filter(Shared::filter().key().eq(1))
+            .collect()
+            .unwrap();
+        assert!(
+            shared.len() == want.len()
+                && shared.iter().zip(&want).all(|(s, w)| s.id == w.id
+                    && s.size == w.size
+                    && s.name.as_deref() == w.name.as_deref()),
+            "{context}"
+        );
+        let pages = file
+            .rows::<Ref>()
+            .filter(Ref::filter().key().eq(1))
+            .load()
+            .unwrap();
+        let borrowed: Vec<Ref<'_>> = pages.rows().unwrap();
+        assert!(
+            borrowed.len() == want.len()
+                && borrowed.iter().zip(&want).all(|(b, w)| b.id == w.id
+                    && b.size == w.size
+                    && b.name == w.name.as_deref()
+                    && b.px.to_bits() == w.px.to_bits()),
+            "{context}"
+        );
+        // A window that starts and ends inside batches.
+        let streamed: Vec<Owned> = file
+            .rows::<Owned>()
+            .filter(Owned::filter().key().eq(1).offset(700).limit(1900))
+            .stream()
+            .unwrap()
+            .collect::<parquet_rows::Result<_>>()
+            .unwrap();
+        assert_eq!(streamed, want[700..2600], "{context}");
+    }
+}

@@ -27,6 +27,7 @@ mod context;
 mod decode;
 mod nested;
 mod page;
+mod runs;
 mod skip;
 #[cfg(test)]
 mod skip_tests;

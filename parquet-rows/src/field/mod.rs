@@ -64,6 +64,40 @@ macro_rules! reads {
             let mut sink = $crate::out::Rows::<_, _, N>::new(rows, field);
             reader.read_with(sink.len(), &mut $decode, &mut sink)
         }
+        /// [`read_into`](Self::read_into) for the taken rows of `runs`
+        /// (rows to skip, rows to take): `rows` holds one row per taken
+        /// row, the skipped rows are moved past undecoded.
+        #[doc(hidden)]
+        #[inline]
+        fn read_runs_into<R, N: $crate::out::Nulls>(
+            reader: &mut $crate::column::ColumnReader<'p, Self::Physical, Self>,
+            runs: &[(usize, usize)],
+            rows: &mut [R],
+            field: impl FnMut(&mut R) -> &mut N::Field<Self>,
+        ) -> $crate::error::Result<()> {
+            let mut sink = $crate::out::Rows::<_, _, N>::new(rows, field);
+            reader.read_runs_with(runs, &mut $decode, &mut sink)
+        }
+        /// Appends the values of the taken rows of `runs` to `out`.
+        #[doc(hidden)]
+        #[inline]
+        fn read_runs(
+            reader: &mut $crate::column::ColumnReader<'p, Self::Physical, Self>,
+            runs: &[(usize, usize)],
+            out: &mut Vec<Self>,
+        ) -> $crate::error::Result<()> {
+            reader.read_runs_with(runs, &mut $decode, out)
+        }
+        /// Appends the values (or nulls) of the taken rows of `runs` to `out`.
+        #[doc(hidden)]
+        #[inline]
+        fn read_runs_optional(
+            reader: &mut $crate::column::ColumnReader<'p, Self::Physical, Self>,
+            runs: &[(usize, usize)],
+            out: &mut Vec<Option<Self>>,
+        ) -> $crate::error::Result<()> {
+            reader.read_runs_with(runs, &mut $decode, &mut $crate::out::Optionals::new(out))
+        }
     };
 }
 pub(crate) use reads;

@@ -32,6 +32,20 @@ impl<'p, T: ParquetField<'p>> BatchReader<T> for Flat<'p, T> {
     ) -> Result<()> {
         T::read_into::<R, NotNull>(&mut self.reader, rows, field)
     }
+    #[inline]
+    fn read_runs(&mut self, runs: &[(usize, usize)], out: &mut Vec<T>) -> Result<()> {
+        T::read_runs(&mut self.reader, runs, out)
+    }
+    #[inline]
+    fn read_runs_into<R>(
+        &mut self,
+        runs: &[(usize, usize)],
+        rows: &mut [R],
+        field: impl FnMut(&mut R) -> &mut T,
+        _: &mut Vec<T>,
+    ) -> Result<()> {
+        T::read_runs_into::<R, NotNull>(&mut self.reader, runs, rows, field)
+    }
     /// Levels and values skipped undecoded; a null in a skipped row is not
     /// an error, since no field receives it.
     fn skip(&mut self, n: usize) -> Result<()> {
@@ -64,6 +78,20 @@ impl<'p, T: ParquetField<'p>> BatchReader<Option<T>> for FlatOptional<'p, T> {
         _: &mut Vec<Option<T>>,
     ) -> Result<()> {
         T::read_into::<R, Nullable>(&mut self.reader, rows, field)
+    }
+    #[inline]
+    fn read_runs(&mut self, runs: &[(usize, usize)], out: &mut Vec<Option<T>>) -> Result<()> {
+        T::read_runs_optional(&mut self.reader, runs, out)
+    }
+    #[inline]
+    fn read_runs_into<R>(
+        &mut self,
+        runs: &[(usize, usize)],
+        rows: &mut [R],
+        field: impl FnMut(&mut R) -> &mut Option<T>,
+        _: &mut Vec<Option<T>>,
+    ) -> Result<()> {
+        T::read_runs_into::<R, Nullable>(&mut self.reader, runs, rows, field)
     }
     fn skip(&mut self, n: usize) -> Result<()> {
         self.reader.skip_rows(n)

@@ -121,6 +121,33 @@ pub trait BatchReader<T> {
         crate::out::scatter(rows, scratch.drain(..), field);
         result
     }
+    /// For each `(skip, take)` of `runs`: moves past `skip` rows, then
+    /// appends the next `take` values to `out` (the taken rows of a batch of
+    /// a filtered read, `runtime::Step::FillRuns`). This default skips and
+    /// reads run by run; the flat readers loop inside the column reader.
+    fn read_runs(&mut self, runs: &[(usize, usize)], out: &mut Vec<T>) -> Result<()> {
+        for &(skip, take) in runs {
+            if skip > 0 {
+                self.skip(skip)?;
+            }
+            self.read(take, out)?;
+        }
+        Ok(())
+    }
+    /// [`read_into`](Self::read_into) for the taken rows of `runs`: `rows`
+    /// holds one row per taken row.
+    fn read_runs_into<R>(
+        &mut self,
+        runs: &[(usize, usize)],
+        rows: &mut [R],
+        field: impl FnMut(&mut R) -> &mut T,
+        scratch: &mut Vec<T>,
+    ) -> Result<()> {
+        scratch.clear();
+        let result = self.read_runs(runs, scratch);
+        crate::out::scatter(rows, scratch.drain(..), field);
+        result
+    }
     /// Moves past `n` rows without handing out their values: the rows of a
     /// page before or after those a query selects. Flat columns skip levels
     /// and values without decoding them (`ColumnReader::skip_rows`), nested
