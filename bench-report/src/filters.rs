@@ -344,6 +344,21 @@ fn ours_filtered(name: &str) -> bool {
 }
 
 fn time(q: &mut Query<'_>, rounds: usize) -> Vec<f64> {
+    // FILTERS_LOOP=VARIANT:SECONDS runs one variant of the selected queries
+    // over and over instead (for `perf record` or callgrind), timing nothing.
+    if let Ok(spec) = std::env::var("FILTERS_LOOP") {
+        let (variant, seconds) = spec.split_once(':').expect("FILTERS_LOOP=VARIANT:SECONDS");
+        let seconds: f64 = seconds.parse().expect("FILTERS_LOOP seconds");
+        let run = &mut q.variants.iter_mut().find(|(n, _)| *n == variant).expect("variant").1;
+        let (t0, mut reads) = (Instant::now(), 0u32);
+        while reads == 0 || t0.elapsed().as_secs_f64() < seconds {
+            black_box(run());
+            reads += 1;
+        }
+        let ms = t0.elapsed().as_secs_f64() * 1e3 / f64::from(reads);
+        eprintln!("{} {variant}: {reads} reads, {ms:.2} ms each", q.name);
+        return vec![f64::NAN; q.variants.len()];
+    }
     for (name, run) in &mut q.variants {
         let n = run();
         let want = if name.starts_with("full") {

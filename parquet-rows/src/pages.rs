@@ -1,5 +1,6 @@
 //! The holder of decompressed pages that borrowed rows point into.
 
+mod kept;
 pub(crate) mod select;
 
 #[cfg(feature = "rayon")]
@@ -112,13 +113,30 @@ impl Pages {
         };
         self.options
             .check_output::<T>(planned_rows(selection, self.num_rows()))?;
-        let before = out.len();
+        // Every row group's rows are selected before any is decoded, so
+        // that `out` grows once, to the rows taken: growing it a row group
+        // at a time copied the rows decoded so far at each step and touched
+        // fresh memory for them (on a 10M-row file with half its rows
+        // taken, most of the read's page faults).
         let mut window = Window::of(selection);
+        let mut picked = Vec::new();
         for group in &self.row_groups {
             if window.full() {
                 break;
             }
-            if let Err(e) = self.decode_where(group, &binding, selection, &mut window, out) {
+            let runs = self.select::<T>(group, &binding, selection, &mut window)?;
+            picked.push((group, runs));
+        }
+        let taken = picked
+            .iter()
+            .fold(0usize, |sum, (_, runs)| sum.saturating_add(runs.selected()));
+        out.reserve_rows(taken).map_err(|_| Error::Limit {
+            location: Location::default(),
+            message: format!("no memory for the {taken} rows selected"),
+        })?;
+        let before = out.len();
+        for (group, runs) in &picked {
+            if let Err(e) = self.decode_runs(group, &binding, runs, out) {
                 out.truncate(before);
                 return Err(e);
             }
@@ -187,7 +205,8 @@ impl Pages {
     /// Appends to `out` the rows of `group` that `runs` takes: decoding
     /// those only, every column skipping the others, or when the runs are
     /// too short for that to pay ([`Runs::row_level`]) and `T` has no drop
-    /// glue, decoding every row and keeping those. A failed batch may leave
+    /// glue, decoding every row a batch at a time and keeping the taken
+    /// ones of each batch ([`kept::Kept`]). A failed batch may leave
     /// placeholder rows.
     pub(crate) fn decode_runs<'p, T: ParquetRow<'p>>(
         &'p self,
@@ -197,12 +216,6 @@ impl Pages {
         out: &mut Vec<T>,
     ) -> Result<()> {
         if runs.selected() == 0 {
-            return Ok(());
-        }
-        if !(std::mem::needs_drop::<T>() || runs.row_level()) {
-            let from = out.len();
-            self.decode_groups(std::slice::from_ref(group), binding, out)?;
-            runs.retain(out, from);
             return Ok(());
         }
         // Every taken row was decoded in the predicate columns: the count
@@ -216,6 +229,20 @@ impl Pages {
                 },
                 message: format!("no memory for the {} rows selected", runs.selected()),
             })?;
+        if !(std::mem::needs_drop::<T>() || runs.row_level()) {
+            self.check_loaded(group, binding)?;
+            let every = RowGroup::new(
+                group,
+                &binding.fields,
+                &self.partitions,
+                self.options,
+                0..group.num_rows,
+            );
+            let mut kept = kept::Kept::new(out, runs.pairs());
+            let result = T::decode(&every, &mut kept);
+            kept.finish();
+            return result;
+        }
         let rows = RowGroup::selected(
             group,
             &binding.fields,

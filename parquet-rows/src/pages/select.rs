@@ -214,6 +214,13 @@ impl Runs {
     /// Keeps only the taken rows that `window` lets through (its offset
     /// skips some, its limit ends the rest), and uses up `window` as much.
     pub(crate) fn restrict(&mut self, window: &mut Window) {
+        if window.skip == 0 && window.take.is_none_or(|t| t >= self.selected) {
+            // The window lets every taken row through: nothing to rebuild.
+            if let Some(t) = &mut window.take {
+                *t -= self.selected;
+            }
+            return;
+        }
         let mut out = Runs::default();
         for &(skip, take) in &self.pairs {
             out.push(false, skip);
@@ -242,24 +249,6 @@ impl Runs {
     pub(crate) fn row_level(&self) -> bool {
         let takes = self.pairs.iter().filter(|r| r.1 > 0).count();
         self.rows - self.selected >= takes.saturating_mul(MIN_GAP)
-    }
-
-    /// Keeps of `rows[from..]`, every loaded row of the row group decoded,
-    /// only the taken ones.
-    pub(crate) fn retain<T>(&self, rows: &mut Vec<T>, from: usize) {
-        let (mut kept, mut next) = (from, from);
-        for &(skip, take) in &self.pairs {
-            next += skip;
-            for _ in 0..take {
-                if next >= rows.len() {
-                    break;
-                }
-                rows.swap(kept, next);
-                kept += 1;
-                next += 1;
-            }
-        }
-        rows.truncate(kept);
     }
 }
 
@@ -339,14 +328,6 @@ mod tests {
         second.restrict(&mut window);
         assert_eq!(second.pairs(), [(0, 1), (3, 0)]);
         assert!(window.full());
-    }
-
-    #[test]
-    fn retain_keeps_the_taken_rows_after_from() {
-        let r = runs(&[false, true, true, false, true]);
-        let mut rows = vec![100, 0, 1, 2, 3, 4];
-        r.retain(&mut rows, 1);
-        assert_eq!(rows, [100, 1, 2, 4]);
     }
 
     #[test]
