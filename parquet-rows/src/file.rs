@@ -598,7 +598,7 @@ impl ParquetFile {
                 Ok(rows)
             })
             .collect::<Result<Vec<Vec<T>>>>()?;
-        let mut out: Vec<T> = groups.into_iter().flatten().collect();
+        let mut out = crate::sink::concat(groups);
         Window::of(selection).retain(&mut out, 0, |_| true);
         Ok(out)
     }
@@ -803,3 +803,4 @@ fn reserve_projected<T>(out: &mut Vec<T>, seen: usize, left: usize) {
         let _ = crate::sink::RowSink::reserve_rows(out, expected);
     }
 }
+

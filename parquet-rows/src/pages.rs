@@ -347,8 +347,7 @@ impl Pages {
                 Ok(rows)
             })
             .collect::<Result<_>>()?;
-        let out: Vec<T> = parts.into_iter().flatten().collect();
-        Ok(out)
+        Ok(crate::sink::concat(parts))
     }
 
     /// Decodes `group` into `region`: in one go, or in the row ranges

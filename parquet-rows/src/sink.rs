@@ -44,3 +44,16 @@ impl<T> RowSink<T> for Vec<T> {
         self.extend(rows);
     }
 }
+
+/// The rows of `parts`, in order, in one `Vec` allocated once: collecting a
+/// `flatten` grows the `Vec` by doubling (its size hint is not exact),
+/// copying the rows so far at each step.
+#[cfg(feature = "rayon")]
+pub(crate) fn concat<T>(parts: Vec<Vec<T>>) -> Vec<T> {
+    let total = parts.iter().map(Vec::len).sum();
+    let mut out = Vec::with_capacity(total);
+    for mut part in parts {
+        out.append(&mut part);
+    }
+    out
+}
