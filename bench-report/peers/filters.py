@@ -4,6 +4,13 @@ queries of `bench-report filters` (issues 17 and 25), on the same fixture
 files.
 
     target/peers-venv/bin/python bench-report/peers/filters.py --root . [--runs N] [--threads 1]
+        [--spread ours|pyarrow] [--write-pyarrow-spread]
+
+`--write-pyarrow-spread` writes the spread-symbol file again as pyarrow
+writes it with its defaults (SNAPPY, row groups of 1Mi rows, dictionary on
+every column), the file issue 25 measured on, and exits;
+`--spread pyarrow` then times the spread queries on it (bench-report reads
+it with `FILTERS_SPREAD=pyarrow`).
 
 The fixtures are written by `bench-report filters` (run it first). polars
 reads the file through the OS page cache (warmed by an untimed first run).
@@ -31,6 +38,8 @@ def main():
     p.add_argument("--runs", type=int, default=7)
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--only", default="", help="only the queries whose name starts with this")
+    p.add_argument("--spread", choices=["ours", "pyarrow"], default="ours")
+    p.add_argument("--write-pyarrow-spread", action="store_true")
     args = p.parse_args()
     os.environ["POLARS_MAX_THREADS"] = str(args.threads)
     import polars as pl
@@ -41,6 +50,17 @@ def main():
     ticks = os.path.join(fixtures, "bench-filter-ticks-10m-v1.parquet")
     syms = os.path.join(fixtures, "bench-filter-sym50-v1.parquet")
     spread = os.path.join(fixtures, "bench-filter-spread50-10m-v1.parquet")
+    pyarrow_spread = os.path.join(fixtures, "bench-filter-spread50-10m-pyarrow.parquet")
+    if args.write_pyarrow_spread:
+        import pyarrow.parquet as pq
+
+        # pyarrow's defaults, as a user's `pq.write_table(table, path)`.
+        pq.write_table(pq.read_table(spread), pyarrow_spread)
+        meta = pq.ParquetFile(pyarrow_spread).metadata
+        print(f"wrote {pyarrow_spread}: {meta.num_rows} rows, {meta.num_row_groups} row groups")
+        return
+    if args.spread == "pyarrow":
+        spread = pyarrow_spread
     three = [symbols()[7], symbols()[19], symbols()[33]]
     bid1 = 1.0 + 10 * 1e-5 - 1e-7
     bid50 = 1.0 + 500 * 1e-5 - 1e-7

@@ -740,6 +740,9 @@ fn print_worst() {
     }
 }
 
+/// The spread-symbol file as pyarrow writes it (see [`spread_file`]).
+const PYARROW_SPREAD: &str = "bench-filter-spread50-10m-pyarrow.parquet";
+
 /// The spread-symbol file: rows, row groups.
 const SPREAD_ROWS: usize = 10_000_000;
 const SPREAD_GROUPS: usize = 20;
@@ -747,7 +750,23 @@ const SPREAD_GROUPS: usize = 20;
 /// 10M ticks sorted by `ts`, 20 row groups of 500k, each row's symbol one
 /// of 50 at random: every row group and page holds every symbol, so
 /// neither statistics nor dictionaries rule anything out.
+///
+/// With `FILTERS_SPREAD=pyarrow`, the same rows as pyarrow writes them with
+/// its defaults (SNAPPY, row groups of 1Mi rows, dictionary on every
+/// column): the file issue 25 measured on, written by
+/// `peers/filters.py --write-pyarrow-spread` from this one.
 fn spread_file() -> PathBuf {
+    if std::env::var("FILTERS_SPREAD").as_deref() == Ok("pyarrow") {
+        let path = fixtures_dir().join(PYARROW_SPREAD);
+        assert!(
+            path.exists(),
+            "{} is missing: run `bench-report filters` once (FILTERS_ONLY=spread), then \
+             `target/peers-venv/bin/python bench-report/peers/filters.py --root . \
+             --write-pyarrow-spread`",
+            path.display()
+        );
+        return path;
+    }
     let path = fixtures_dir().join("bench-filter-spread50-10m-v1.parquet");
     if !path.exists() {
         let syms = symbols();
@@ -773,14 +792,16 @@ fn spread_file() -> PathBuf {
 /// and a disjunction across fields; each borrowed, owned, and owned on two
 /// threads (its ratio to one thread printed after).
 fn spread(rounds: usize) {
-    let bytes = Bytes::from(std::fs::read(spread_file()).expect("read fixture"));
+    let path = spread_file();
+    let bytes = Bytes::from(std::fs::read(&path).expect("read fixture"));
     let file = &ParquetFile::from_bytes(bytes).expect("footer");
     let syms = symbols();
     let want = syms[7].clone();
     let three = [syms[7].clone(), syms[19].clone(), syms[33].clone()];
     let full = file.rows::<TickOwned>().collect().expect("full read");
     eprintln!(
-        "spread: {} rows, {} row groups",
+        "spread ({}): {} rows, {} row groups",
+        path.display(),
         file.num_rows(),
         file.num_row_groups()
     );
@@ -877,6 +898,16 @@ fn spread(rounds: usize) {
                             .collect()
                             .expect("read")
                             .len()
+                    }),
+                ),
+                (
+                    // Loading and decompressing every page, no row decoded:
+                    // the floor of any read of this file where every page
+                    // holds a wanted row.
+                    "full-load-only",
+                    Box::new(move || {
+                        drop(file.rows::<Tick>().load().expect("load"));
+                        0
                     }),
                 ),
             ],
