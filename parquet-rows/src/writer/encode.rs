@@ -69,7 +69,8 @@ pub(crate) fn supported(descr: &ColumnDescriptor, props: &WriterProperties) -> b
 /// snappy's hash table likewise.
 enum Compressor {
     Uncompressed,
-    Snappy(snap::raw::Encoder),
+    // Boxed: its hash table would make every variant as large.
+    Snappy(Box<snap::raw::Encoder>),
     Gzip(u32),
     Lz4Raw,
     #[cfg(not(target_arch = "wasm32"))]
@@ -82,7 +83,7 @@ impl Compressor {
     fn new(codec: Codec) -> Option<std::io::Result<Self>> {
         Some(Ok(match codec {
             Codec::UNCOMPRESSED => Compressor::Uncompressed,
-            Codec::SNAPPY => Compressor::Snappy(snap::raw::Encoder::new()),
+            Codec::SNAPPY => Compressor::Snappy(Box::new(snap::raw::Encoder::new())),
             Codec::GZIP(level) => Compressor::Gzip(level.compression_level()),
             Codec::LZ4_RAW => Compressor::Lz4Raw,
             #[cfg(not(target_arch = "wasm32"))]
@@ -889,8 +890,9 @@ impl<'a> Chunk<'a> {
             source.len()
         };
         let mut indices: Vec<u32> = Vec::new(); // dictionary indices of the page
-                                                // Per dictionary entry, the last page (stamp) whose statistics took
-                                                // it in.
+
+        // Per dictionary entry, the last page (stamp) whose statistics took
+        // it in.
         let mut seen: Vec<u32> = Vec::new();
         let mut page_stamp = 0u32;
         let mut level = 0; // first level of the page

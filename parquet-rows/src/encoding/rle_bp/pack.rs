@@ -40,7 +40,10 @@ pub(crate) fn pack_group(values: &[u32; 8], bit_width: u32, out: &mut Vec<u8>) {
             let whole = (bits / 8) as usize;
             bytes[at..at + whole].copy_from_slice(&acc.to_le_bytes()[..whole]);
             at += whole;
-            acc >>= whole * 8;
+            // At 32 bits a half is exactly 128 bits: shifting a `u128` by
+            // 128 overflows (and in release would shift by 0, keeping the
+            // bits), so the whole accumulator is consumed instead.
+            acc = acc.checked_shr(whole as u32 * 8).unwrap_or(0);
             bits -= whole as u32 * 8;
         }
         debug_assert_eq!((at, bits), (width, 0));
