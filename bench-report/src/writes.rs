@@ -158,9 +158,10 @@ fn median(samples: &mut [f64]) -> f64 {
     samples[samples.len() / 2]
 }
 
-/// `bench-report write-once WRITER CODEC`; `None` for an unknown writer or
-/// codec.
-pub fn once(writer: &str, codec: &str) -> Option<()> {
+/// `bench-report write-once WRITER CODEC [OUT]`; `None` for an unknown
+/// writer or codec. The file goes to `out` when given, so that a change to
+/// the encoders can be checked to write the same bytes.
+pub fn once(writer: &str, codec: &str, out: Option<&str>) -> Option<()> {
     let (_, ours_codec, codec) = codecs()
         .into_iter()
         .find(|(name, _, _)| name.eq_ignore_ascii_case(codec))?;
@@ -179,7 +180,10 @@ pub fn once(writer: &str, codec: &str) -> Option<()> {
         })
         .collect();
     let bytes = write_once_measured(writer, &rows, &derive_rows, ours_codec, codec);
-    println!("{writer} {codec:?}: {bytes} bytes");
+    println!("{writer} {codec:?}: {} bytes", bytes.len());
+    if let Some(out) = out {
+        std::fs::write(out, &bytes).unwrap_or_else(|e| panic!("writing {out}: {e}"));
+    }
     Some(())
 }
 
@@ -192,14 +196,13 @@ fn write_once_measured(
     derive_rows: &[DeriveTick<'_>],
     ours_codec: Compression,
     codec: Codec,
-) -> usize {
+) -> Vec<u8> {
     black_box(match writer {
         "ours" => ours(rows, ours_codec, ROWS),
         "cols" => ours_with(rows, ours_codec, ROWS, false),
         "arrow" => arrow(rows, codec),
         _ => derive(derive_rows, codec),
     })
-    .len()
 }
 
 /// `bench-report writes`.
