@@ -133,8 +133,14 @@ impl Compressor {
 trait Source {
     /// Values (non-null entries).
     fn len(&self) -> usize;
-    /// A hash of value `i` for the dictionary (equal values, equal hashes).
-    fn hash(&self, i: usize) -> u64;
+    /// Whether equal [`Source::key`]s mean the same value (fixed widths:
+    /// the key is the value's bits), so that the dictionary never looks at
+    /// the value behind an entry it finds.
+    const KEY_IS_VALUE: bool;
+    /// Value `i`'s key in the dictionary's table: equal values, equal keys.
+    fn key(&self, i: usize) -> u64;
+    /// Where `key` starts probing the table (its low bits are used).
+    fn spread(key: u64) -> u64;
     /// Whether values `i` and `j` are the same dictionary entry (by bits).
     fn same(&self, i: usize, j: usize) -> bool;
     /// Bytes of value `i` encoded PLAIN.
@@ -385,9 +391,14 @@ where
     fn len(&self) -> usize {
         self.values.len()
     }
+    const KEY_IS_VALUE: bool = true;
     #[inline]
-    fn hash(&self, i: usize) -> u64 {
-        mix(self.values[i].bits())
+    fn key(&self, i: usize) -> u64 {
+        self.values[i].bits()
+    }
+    #[inline]
+    fn spread(key: u64) -> u64 {
+        mix(key)
     }
     #[inline]
     fn same(&self, i: usize, j: usize) -> bool {
@@ -451,9 +462,14 @@ impl Source for BytesSource<'_> {
     fn len(&self) -> usize {
         self.ends.len()
     }
+    const KEY_IS_VALUE: bool = false;
     #[inline]
-    fn hash(&self, i: usize) -> u64 {
+    fn key(&self, i: usize) -> u64 {
         hash_bytes(self.get(i))
+    }
+    #[inline]
+    fn spread(key: u64) -> u64 {
+        key // already a hash
     }
     #[inline]
     fn same(&self, i: usize, j: usize) -> bool {
@@ -635,20 +651,28 @@ fn hash_bytes(bytes: &[u8]) -> u64 {
 }
 
 /// The dictionary of a chunk: each entry is the index of the value that
-/// first had it, found again through an open-addressing table of hashes.
+/// first had it, found again through an open-addressing table of keys.
 struct Dictionary {
     entries: Vec<usize>, // value index of each entry, in entry order
-    hashes: Vec<u64>,    // hash of each entry
-    table: Vec<u32>,     // entry + 1, or 0 for an empty slot; length a power of two
+    slots: Vec<Slot>,    // length a power of two
     plain_bytes: usize,  // the dictionary page's PLAIN size
+}
+
+/// A slot of the dictionary's table. The key is kept in the slot, so a
+/// probe reads one slot, not an entry's hash then its value: for fixed
+/// widths a matching key is the entry, for byte arrays (the key is a hash)
+/// only then is the value compared.
+#[derive(Clone, Copy)]
+struct Slot {
+    key: u64,
+    entry: u32, // entry + 1, or 0 for an empty slot
 }
 
 impl Dictionary {
     fn new() -> Self {
         Dictionary {
             entries: Vec::new(),
-            hashes: Vec::new(),
-            table: vec![0; 1024],
+            slots: vec![Slot { key: 0, entry: 0 }; 1024],
             plain_bytes: 0,
         }
     }
@@ -656,42 +680,45 @@ impl Dictionary {
     /// The entry of value `i`, added if new.
     #[inline]
     fn intern<S: Source>(&mut self, source: &S, i: usize) -> u32 {
-        let hash = source.hash(i);
-        let mask = self.table.len() - 1;
-        let mut slot = (hash as usize) & mask;
+        let key = source.key(i);
+        let mask = self.slots.len() - 1;
+        let mut at = (S::spread(key) as usize) & mask;
         loop {
-            let at = self.table[slot];
-            if at == 0 {
+            let slot = self.slots[at];
+            if slot.entry == 0 {
                 break;
             }
-            let entry = (at - 1) as usize;
-            if self.hashes[entry] == hash && source.same(self.entries[entry], i) {
-                return entry as u32;
+            if slot.key == key
+                && (S::KEY_IS_VALUE || source.same(self.entries[(slot.entry - 1) as usize], i))
+            {
+                return slot.entry - 1;
             }
-            slot = (slot + 1) & mask;
+            at = (at + 1) & mask;
         }
         let entry = self.entries.len() as u32;
         self.entries.push(i);
-        self.hashes.push(hash);
-        self.table[slot] = entry + 1;
+        self.slots[at] = Slot {
+            key,
+            entry: entry + 1,
+        };
         self.plain_bytes += source.plain_size(i);
-        if self.entries.len() * 2 > self.table.len() {
-            self.grow();
+        if self.entries.len() * 2 > self.slots.len() {
+            self.grow::<S>();
         }
         entry
     }
 
-    fn grow(&mut self) {
-        let mut table = vec![0u32; self.table.len() * 2];
-        let mask = table.len() - 1;
-        for (entry, &hash) in self.hashes.iter().enumerate() {
-            let mut slot = (hash as usize) & mask;
-            while table[slot] != 0 {
-                slot = (slot + 1) & mask;
+    fn grow<S: Source>(&mut self) {
+        let mut slots = vec![Slot { key: 0, entry: 0 }; self.slots.len() * 2];
+        let mask = slots.len() - 1;
+        for slot in self.slots.iter().filter(|s| s.entry != 0) {
+            let mut at = (S::spread(slot.key) as usize) & mask;
+            while slots[at].entry != 0 {
+                at = (at + 1) & mask;
             }
-            table[slot] = entry as u32 + 1;
+            slots[at] = *slot;
         }
-        self.table = table;
+        self.slots = slots;
     }
 }
 
