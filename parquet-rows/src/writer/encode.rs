@@ -774,9 +774,15 @@ fn rle_hybrid(values: &[u32], width: u8, out: &mut Vec<u8>) {
                 (out.len() - 1, 0)
             });
             *groups += 1;
-            let mut eight = [0u32; 8]; // a partial last group pads with 0
-            eight[..group.len()].copy_from_slice(group);
-            pack_group(&eight, bit_width, out);
+            if let Ok(eight) = <&[u32; 8]>::try_from(group) {
+                pack_group(eight, bit_width, out);
+            } else {
+                // The partial last group, padded with 0 (zeroing an array
+                // for every group cost a `memset` call each).
+                let mut eight = [0u32; 8];
+                eight[..group.len()].copy_from_slice(group);
+                pack_group(&eight, bit_width, out);
+            }
         }
     }
     flush_run(&mut run, out);
@@ -867,6 +873,9 @@ struct Chunk<'a> {
     nulls: u64,
     nans: u64,
     variable_bytes: Option<i64>,
+    /// The page being encoded, kept across pages: a new `Vec` per page grew
+    /// by reallocation, copying the page several times over.
+    page_buf: Vec<u8>,
 }
 
 impl<'a> Chunk<'a> {
@@ -907,6 +916,7 @@ impl<'a> Chunk<'a> {
             nulls: 0,
             nans: 0,
             variable_bytes: None,
+            page_buf: Vec::new(),
         })
     }
 
@@ -1027,7 +1037,8 @@ impl<'a> Chunk<'a> {
         nans: u64,
         dictionary_page: bool,
     ) -> Result<()> {
-        let mut buf = Vec::new();
+        let mut buf = std::mem::take(&mut self.page_buf);
+        buf.clear();
         if self.optional {
             let defs: Vec<u32> = self.defs[levels.clone()]
                 .iter()
@@ -1052,6 +1063,7 @@ impl<'a> Chunk<'a> {
         };
         let uncompressed = buf.len();
         let compressed = self.compressor.compress(&buf)?;
+        self.page_buf = buf;
         let rows = levels.len();
         let nulls = (levels.len() - values.len()) as u64;
         self.nulls += nulls;

@@ -7,7 +7,9 @@
 ///
 /// The group is assembled in registers (one `u64` up to 8 bits a value,
 /// one `u128` up to 16) or in a stack array, and appended with one copy,
-/// instead of a `Vec::push` per output byte.
+/// instead of a `Vec::push` per output byte; that copy is of the whole
+/// register or array, a fixed size the compiler turns into a few stores,
+/// where a copy of `bit_width` bytes would be a `memcpy` call per group.
 #[inline]
 pub(crate) fn pack_group(values: &[u32; 8], bit_width: u32, out: &mut Vec<u8>) {
     debug_assert!(bit_width <= 32, "bit width {bit_width} over 32");
@@ -17,13 +19,13 @@ pub(crate) fn pack_group(values: &[u32; 8], bit_width: u32, out: &mut Vec<u8>) {
         for (k, &v) in values.iter().enumerate() {
             acc |= u64::from(v) << (k as u32 * bit_width);
         }
-        out.extend_from_slice(&acc.to_le_bytes()[..width]);
+        push_prefix(out, acc.to_le_bytes(), width);
     } else if bit_width <= 16 {
         let mut acc = 0u128;
         for (k, &v) in values.iter().enumerate() {
             acc |= u128::from(v) << (k as u32 * bit_width);
         }
-        out.extend_from_slice(&acc.to_le_bytes()[..width]);
+        push_prefix(out, acc.to_le_bytes(), width);
     } else {
         // Two halves of 4 values (at most 128 bits each); the first half
         // ends on a byte boundary only for even widths, so carry its
@@ -47,8 +49,16 @@ pub(crate) fn pack_group(values: &[u32; 8], bit_width: u32, out: &mut Vec<u8>) {
             bits -= whole as u32 * 8;
         }
         debug_assert_eq!((at, bits), (width, 0));
-        out.extend_from_slice(&bytes[..width]);
+        push_prefix(out, bytes, width);
     }
+}
+
+/// Appends the first `len` bytes of `bytes` (copies them all, then cuts
+/// the rest off: see [`pack_group`]).
+#[inline]
+fn push_prefix<const N: usize>(out: &mut Vec<u8>, bytes: [u8; N], len: usize) {
+    out.extend_from_slice(&bytes);
+    out.truncate(out.len() - (N - len));
 }
 
 #[cfg(test)]
