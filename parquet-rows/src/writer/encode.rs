@@ -69,8 +69,11 @@ pub(crate) fn supported(descr: &ColumnDescriptor, props: &WriterProperties) -> b
 /// snappy's hash table likewise.
 enum Compressor {
     Uncompressed,
-    // Boxed: its hash table would make every variant as large.
-    Snappy(Box<snap::raw::Encoder>),
+    // Boxed: its hash table would make every variant as large. The buffer
+    // is compressed into and kept across pages: `compress_vec` zeroes a new
+    // buffer of the worst-case length per page, more bytes than copying
+    // the compressed page out.
+    Snappy(Box<snap::raw::Encoder>, Vec<u8>),
     Gzip(u32),
     Lz4Raw,
     #[cfg(not(target_arch = "wasm32"))]
@@ -83,7 +86,7 @@ impl Compressor {
     fn new(codec: Codec) -> Option<std::io::Result<Self>> {
         Some(Ok(match codec {
             Codec::UNCOMPRESSED => Compressor::Uncompressed,
-            Codec::SNAPPY => Compressor::Snappy(Box::new(snap::raw::Encoder::new())),
+            Codec::SNAPPY => Compressor::Snappy(Box::new(snap::raw::Encoder::new()), Vec::new()),
             Codec::GZIP(level) => Compressor::Gzip(level.compression_level()),
             Codec::LZ4_RAW => Compressor::Lz4Raw,
             #[cfg(not(target_arch = "wasm32"))]
@@ -109,8 +112,13 @@ impl Compressor {
     fn compress(&mut self, data: &[u8]) -> std::io::Result<Vec<u8>> {
         match self {
             Compressor::Uncompressed => Ok(data.to_vec()),
-            Compressor::Snappy(encoder) => {
-                encoder.compress_vec(data).map_err(std::io::Error::other)
+            Compressor::Snappy(encoder, out) => {
+                let max = snap::raw::max_compress_len(data.len());
+                if out.len() < max {
+                    out.resize(max, 0);
+                }
+                let len = encoder.compress(data, out).map_err(std::io::Error::other)?;
+                Ok(out[..len].to_vec())
             }
             Compressor::Gzip(level) => {
                 let mut encoder = flate2::write::GzEncoder::new(
