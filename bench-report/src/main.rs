@@ -54,6 +54,9 @@ const USAGE: &str =
        bench-report writer-check DIR       (issue 26: files for peers/readback.sh to read back)
        bench-report writes [--rounds N]    (issue 26: writing 1M ticks, against arrow-rs and parquet_derive)
        bench-report write-memory [ROWS]    (issue 26: peak RSS writing ROWS ticks, default 20M)
+       bench-report write-once WRITER CODEC [OUT] (issue 26: one write of 1M ticks, for callgrind;
+                                           WRITER ours|cols|arrow|derive, CODEC zstd|snappy;
+                                           the file written to OUT if given, to compare bytes)
        bench-report write-filters [--rounds N] (issue 26: a 1% ts range of our own 10M-row file)
 fixtures: tick-370k-zstd tick-65k-zstd tick-370k-plain tick50-4rg-zstd mixed20-snappy delta-plain
           opt-1m-snappy opt-1m-duckdb opt-1m-zstd8
@@ -80,6 +83,16 @@ fn main() {
             _ => exit_usage(),
         };
         writes::memory(rows);
+        return;
+    }
+    if subcommand == Some("write-once") {
+        match &args[1..] {
+            [writer, codec] => writes::once(writer, codec, None).unwrap_or_else(|| exit_usage()),
+            [writer, codec, out] => {
+                writes::once(writer, codec, Some(out)).unwrap_or_else(|| exit_usage());
+            }
+            _ => exit_usage(),
+        }
         return;
     }
     if matches!(subcommand, Some("writes" | "write-filters")) {

@@ -16,6 +16,13 @@
 //! and writes again with pyarrow's `write_table` and polars' `write_parquet`
 //! under the same settings, printing lines in the same format.
 //!
+//! `write-once WRITER CODEC` makes the 1M ticks, then writes them once with
+//! one writer (`ours`, `cols` for our writer on the column writers, `arrow`,
+//! `derive`) under `zstd` or `snappy`, inside `write_once_measured`: for
+//! `valgrind --tool=callgrind --toggle-collect='*write_once_measured*'`,
+//! which counts the instructions of the write alone (wall clock is not
+//! comparable on a shared machine; instruction counts are).
+//!
 //! `write-memory [ROWS]` writes ROWS ticks (default 20M) to a file in row
 //! groups of 500,000, 100,000 rows per `write` call, generating each batch as
 //! it goes, and prints the process's peak resident memory (`VmHWM`).
@@ -149,6 +156,53 @@ fn codecs() -> [(&'static str, Compression, Codec); 2] {
 fn median(samples: &mut [f64]) -> f64 {
     samples.sort_by(f64::total_cmp);
     samples[samples.len() / 2]
+}
+
+/// `bench-report write-once WRITER CODEC [OUT]`; `None` for an unknown
+/// writer or codec. The file goes to `out` when given, so that a change to
+/// the encoders can be checked to write the same bytes.
+pub fn once(writer: &str, codec: &str, out: Option<&str>) -> Option<()> {
+    let (_, ours_codec, codec) = codecs()
+        .into_iter()
+        .find(|(name, _, _)| name.eq_ignore_ascii_case(codec))?;
+    if !matches!(writer, "ours" | "cols" | "arrow" | "derive") {
+        return None;
+    }
+    let rows: Vec<Tick<'static>> = (0..ROWS).map(tick).collect();
+    let derive_rows: Vec<DeriveTick<'static>> = rows
+        .iter()
+        .map(|r| DeriveTick {
+            ts: r.ts,
+            symbol: r.symbol,
+            bid: r.bid,
+            ask: r.ask,
+            size: r.size,
+        })
+        .collect();
+    let bytes = write_once_measured(writer, &rows, &derive_rows, ours_codec, codec);
+    println!("{writer} {codec:?}: {} bytes", bytes.len());
+    if let Some(out) = out {
+        std::fs::write(out, &bytes).unwrap_or_else(|e| panic!("writing {out}: {e}"));
+    }
+    Some(())
+}
+
+/// The write `write-once` measures (not inlined, so that callgrind can
+/// toggle collection on it).
+#[inline(never)]
+fn write_once_measured(
+    writer: &str,
+    rows: &[Tick<'_>],
+    derive_rows: &[DeriveTick<'_>],
+    ours_codec: Compression,
+    codec: Codec,
+) -> Vec<u8> {
+    black_box(match writer {
+        "ours" => ours(rows, ours_codec, ROWS),
+        "cols" => ours_with(rows, ours_codec, ROWS, false),
+        "arrow" => arrow(rows, codec),
+        _ => derive(derive_rows, codec),
+    })
 }
 
 /// `bench-report writes`.

@@ -180,11 +180,18 @@ fn bounds(index: &ColumnIndexMetaData, p: usize, name: &str) -> (Val, Val) {
     }
 }
 
-/// Checks every page of every chunk's column index against the rows: null
-/// counts, null pages, and bounds that are the page's min and max (NaN left
-/// out, a zero min -0.0 and a zero max +0.0; byte arrays over 64 bytes
-/// truncated to a bound no longer than 64 bytes).
-fn check_column_index(meta: &ParquetMetaData, rows: &[Flat], what: &str) -> usize {
+/// Checks every page of every chunk's column index against the rows
+/// (`value` gives a row's value of a column): null counts, NaN counts (for
+/// float columns only), null pages, and bounds that are the page's min and
+/// max (NaN left out, a zero min -0.0 and a zero max +0.0; byte arrays over
+/// 64 bytes truncated to a bound no longer than 64 bytes). A chunk without a
+/// column index must have a page of values that are all NaN.
+fn check_column_index<R>(
+    meta: &ParquetMetaData,
+    rows: &[R],
+    value: impl Fn(&R, &str) -> Option<Val>,
+    what: &str,
+) -> usize {
     let mut pages_checked = 0;
     let mut first_row = 0usize;
     for g in 0..meta.num_row_groups() {
@@ -195,92 +202,123 @@ fn check_column_index(meta: &ParquetMetaData, rows: &[Flat], what: &str) -> usiz
             let at = format!("{what}: row group {g}, column {name}");
             let offsets = index.offset_index(c).expect("offset index");
             let locations = offsets.page_locations();
-            let Some(column_index) = index.column_index(c) else {
-                // Only an all-NaN column has none (its pages have no bounds).
-                assert_eq!(name, "nan", "{at}: no column index");
-                continue;
-            };
-            assert_eq!(column_index.num_pages() as usize, locations.len(), "{at}");
-            for (p, location) in locations.iter().enumerate() {
-                let start = first_row + location.first_row_index as usize;
+            let page_rows = |p: usize| {
+                let start = first_row + locations[p].first_row_index as usize;
                 let end = locations
                     .get(p + 1)
                     .map_or(first_row + group.num_rows() as usize, |l| {
                         first_row + l.first_row_index as usize
                     });
-                let values: Vec<Val> = rows[start..end]
-                    .iter()
-                    .filter_map(|r| value(r, &name))
-                    .collect();
+                start..end
+            };
+            let Some(column_index) = index.column_index(c) else {
+                // Only a chunk with a page of NaN alone has none (that page
+                // has no bounds to give).
+                assert!(
+                    (0..locations.len()).any(|p| {
+                        let values: Vec<Val> = rows[page_rows(p)]
+                            .iter()
+                            .filter_map(|r| value(r, &name))
+                            .collect();
+                        !values.is_empty() && ordered_bounds(&values).is_none()
+                    }),
+                    "{at}: no column index"
+                );
+                continue;
+            };
+            assert_eq!(column_index.num_pages() as usize, locations.len(), "{at}");
+            let float = matches!(
+                column_index,
+                ColumnIndexMetaData::FLOAT(_) | ColumnIndexMetaData::DOUBLE(_)
+            );
+            for p in 0..locations.len() {
+                let range = page_rows(p);
+                let (start, end) = (range.start, range.end);
+                let values: Vec<Val> = rows[range].iter().filter_map(|r| value(r, &name)).collect();
                 let nulls = (end - start - values.len()) as i64;
                 let at = format!("{at}, page {p} (rows {start}..{end})");
                 assert_eq!(column_index.null_count(p), Some(nulls), "{at}: nulls");
+                let nans = values
+                    .iter()
+                    .filter(|v| matches!(v, Val::Float(f) if f.is_nan()))
+                    .count() as i64;
+                assert_eq!(
+                    column_index.nan_count(p),
+                    float.then_some(nans),
+                    "{at}: NaN count"
+                );
                 assert_eq!(column_index.is_null_page(p), values.is_empty(), "{at}");
                 pages_checked += 1;
                 if values.is_empty() {
                     continue;
                 }
-                let ordered: Vec<&Val> = values
-                    .iter()
-                    .filter(|v| !matches!(v, Val::Float(f) if f.is_nan()))
-                    .collect();
-                let min = ordered
-                    .iter()
-                    .copied()
-                    .min_by(|a, b| a.partial_cmp(b).unwrap())
-                    .unwrap();
-                let max = ordered
-                    .iter()
-                    .copied()
-                    .max_by(|a, b| a.partial_cmp(b).unwrap())
-                    .unwrap();
+                let (min, max) = ordered_bounds(&values).expect("a value not NaN");
                 let (lo, hi) = bounds(column_index, p, &name);
-                match (min, max) {
-                    (Val::Float(min), Val::Float(max)) => {
-                        let (Val::Float(lo), Val::Float(hi)) = (&lo, &hi) else {
-                            unreachable!()
-                        };
-                        let min = if *min == 0.0 { -0.0 } else { *min };
-                        let max = if *max == 0.0 { 0.0 } else { *max };
-                        assert_eq!(lo.to_bits(), min.to_bits(), "{at}: min {lo} vs {min}");
-                        assert_eq!(hi.to_bits(), max.to_bits(), "{at}: max {hi} vs {max}");
-                    }
-                    (Val::Bytes(min), Val::Bytes(max)) => {
-                        let (Val::Bytes(lo), Val::Bytes(hi)) = (&lo, &hi) else {
-                            unreachable!()
-                        };
-                        if min.len() <= 64 {
-                            assert_eq!(lo, min, "{at}: min");
-                        } else {
-                            assert!(
-                                lo.len() <= 64 && lo <= min && min.starts_with(lo),
-                                "{at}: min"
-                            );
-                        }
-                        if max.len() <= 64 {
-                            assert_eq!(hi, max, "{at}: max");
-                        } else {
-                            // A truncated bound, or the exact value when none is shorter.
-                            assert!(hi >= max, "{at}: max {hi:?} below {max:?}");
-                            assert!(hi.len() <= 64 || hi == max, "{at}: max length");
-                        }
-                        if name != "raw" {
-                            assert!(
-                                std::str::from_utf8(lo).is_ok() && std::str::from_utf8(hi).is_ok(),
-                                "{at}: UTF-8 bounds"
-                            );
-                        }
-                    }
-                    _ => {
-                        assert_eq!(&lo, min, "{at}: min");
-                        assert_eq!(&hi, max, "{at}: max");
-                    }
-                }
+                check_bounds((min, max), (&lo, &hi), &name, &at);
             }
         }
         first_row += group.num_rows() as usize;
     }
     pages_checked
+}
+
+/// Checks a page's bounds `lo`, `hi` in the column index against the
+/// smallest and largest of its values.
+fn check_bounds((min, max): (&Val, &Val), (lo, hi): (&Val, &Val), name: &str, at: &str) {
+    match (min, max) {
+        (Val::Float(min), Val::Float(max)) => {
+            let (Val::Float(lo), Val::Float(hi)) = (lo, hi) else {
+                unreachable!()
+            };
+            let min = if *min == 0.0 { -0.0 } else { *min };
+            let max = if *max == 0.0 { 0.0 } else { *max };
+            assert_eq!(lo.to_bits(), min.to_bits(), "{at}: min {lo} vs {min}");
+            assert_eq!(hi.to_bits(), max.to_bits(), "{at}: max {hi} vs {max}");
+        }
+        (Val::Bytes(min), Val::Bytes(max)) => {
+            let (Val::Bytes(lo), Val::Bytes(hi)) = (lo, hi) else {
+                unreachable!()
+            };
+            if min.len() <= 64 {
+                assert_eq!(lo, min, "{at}: min");
+            } else {
+                assert!(
+                    lo.len() <= 64 && lo <= min && min.starts_with(lo),
+                    "{at}: min"
+                );
+            }
+            if max.len() <= 64 {
+                assert_eq!(hi, max, "{at}: max");
+            } else {
+                // A truncated bound, or the exact value when none is shorter.
+                assert!(hi >= max, "{at}: max {hi:?} below {max:?}");
+                assert!(hi.len() <= 64 || hi == max, "{at}: max length");
+            }
+            if name != "raw" {
+                assert!(
+                    std::str::from_utf8(lo).is_ok() && std::str::from_utf8(hi).is_ok(),
+                    "{at}: UTF-8 bounds"
+                );
+            }
+        }
+        _ => {
+            assert_eq!(lo, min, "{at}: min");
+            assert_eq!(hi, max, "{at}: max");
+        }
+    }
+}
+
+/// The smallest and largest of `values`, NaN left out (`None` when there is
+/// no other value).
+fn ordered_bounds(values: &[Val]) -> Option<(&Val, &Val)> {
+    let ordered = || {
+        values
+            .iter()
+            .filter(|v| !matches!(v, Val::Float(f) if f.is_nan()))
+    };
+    let min = ordered().min_by(|a, b| a.partial_cmp(b).unwrap())?;
+    let max = ordered().max_by(|a, b| a.partial_cmp(b).unwrap())?;
+    Some((min, max))
 }
 
 /// The chunk statistics of our encoders and of the column writers are the
@@ -418,7 +456,7 @@ fn own_encoders_write_what_the_column_writers_write() {
             if dictionary {
                 check_fallback(&ours, &ours_meta, &what);
             }
-            checked += check_column_index(&ours_meta, &rows, &what);
+            checked += check_column_index(&ours_meta, &rows, value, &what);
         }
     }
     // Several pages per chunk (4 KiB pages), null pages among them.
@@ -442,7 +480,7 @@ fn own_encoders_cut_pages_at_the_row_limit_and_keep_chunk_statistics() {
         .collect();
     assert_eq!(firsts, [0, 20_000, 40_000]);
     assert!(index.column_index(0).unwrap().is_sorted());
-    check_column_index(&meta, &rows, "defaults");
+    check_column_index(&meta, &rows, value, "defaults");
     // Chunk statistics only: no column index, the same chunk statistics.
     let chunk_only = write(&rows, WriteOptions::default().statistics(Statistics::Chunk));
     let theirs = write(
@@ -473,4 +511,185 @@ fn own_encoders_cut_pages_at_the_row_limit_and_keep_chunk_statistics() {
         .all(|c| c.statistics().is_none()));
     let back: Vec<Flat> = parquet_rows::from_bytes(chunk_only).unwrap();
     same(&back, &rows, "chunk statistics");
+}
+
+#[derive(ParquetRow, Debug, Clone)]
+struct Fallback {
+    x: f64,
+    ox: Option<f64>,
+    short: String,
+    long: String,
+    os: Option<String>,
+}
+
+/// Short strings (at most 16 bytes, compared inline) and long ones (over 16,
+/// sharing an 18-byte prefix so that their order is decided past byte 16).
+const SHORT: [&str; 8] = [
+    "EURUSD",
+    "",
+    "x",
+    "AUDUSD",
+    "é€",
+    "sixteen-bytes-16",
+    "GBP",
+    "ZAR",
+];
+const PREFIX: &str = "instrument/ladder/";
+const FEW_X: [f64; 8] = [
+    1.5,
+    -2.25,
+    0.0,
+    -0.0,
+    f64::NAN,
+    1e300,
+    f64::NEG_INFINITY,
+    7.0,
+];
+
+/// Row `i` of 6,000 in row groups of 3,000: in each row group, dictionary
+/// friendly values first (a few per column, the set changing every 500 rows
+/// so that dictionary pages differ in bounds), then unique values that fill
+/// the dictionary (fallback to PLAIN mid-chunk); rows 5,000..5,600 have a
+/// NaN `x` (PLAIN pages of NaN alone), and NaN, zeros and infinities occur
+/// throughout.
+fn fallback_row(rng: &mut Rng, i: usize) -> Fallback {
+    let in_group = i % 3_000;
+    let few = in_group < 1_800;
+    let set = i / 500 % 3;
+    let x = if (5_000..5_600).contains(&i) {
+        f64::NAN
+    } else if few {
+        FEW_X[set * 2 + rng.below(4)]
+    } else {
+        match rng.below(30) {
+            0 => f64::NAN,
+            1 => -0.0,
+            _ => rng.f64() * (f64::from(in_group as u16) - 2_000.0),
+        }
+    };
+    let short = if few {
+        SHORT[set * 2 + rng.below(3)].to_owned()
+    } else {
+        format!("s{:x}", rng.next_u64() >> 8) // at most 15 bytes, unique
+    };
+    let long = if few {
+        format!("{PREFIX}{}", SHORT[set * 2 + rng.below(3)])
+    } else {
+        format!("{PREFIX}{i:06}/{}", rng.word())
+    };
+    Fallback {
+        ox: if i.is_multiple_of(5) || (i / 250) % 7 == 3 {
+            None
+        } else {
+            Some(if x.is_nan() && rng.chance(50) { 3.0 } else { x })
+        },
+        os: rng.maybe(60, |rng| {
+            if rng.chance(50) {
+                short.clone()
+            } else {
+                long.clone()
+            }
+        }),
+        x,
+        short,
+        long,
+    }
+}
+
+fn fallback_value(row: &Fallback, name: &str) -> Option<Val> {
+    Some(match name {
+        "x" => Val::Float(row.x),
+        "ox" => Val::Float(row.ox?),
+        "short" => Val::Bytes(row.short.clone().into_bytes()),
+        "long" => Val::Bytes(row.long.clone().into_bytes()),
+        "os" => Val::Bytes(row.os.clone()?.into_bytes()),
+        other => panic!("no column {other}"),
+    })
+}
+
+#[test]
+fn statistics_hold_across_a_dictionary_fallback() {
+    let rows = generate(17, 6_000, fallback_row);
+    let options = || {
+        WriteOptions::default()
+            .compression(Compression::Snappy)
+            .row_group_rows(3_000)
+            .page_bytes(512)
+            .statistics(Statistics::Page)
+    };
+    let write = |options: WriteOptions| {
+        let mut writer = Writer::<Fallback, _>::new(Vec::new(), options).unwrap();
+        writer.write(&rows).unwrap();
+        Bytes::from(writer.finish().unwrap().1)
+    };
+    let (ours, theirs) = (write(options()), write(options().own_encoders(false)));
+    let back: Vec<Fallback> = parquet_rows::from_bytes(ours.clone()).unwrap();
+    assert_eq!(format!("{back:?}"), format!("{rows:?}"));
+    let (meta, theirs_meta) = (metadata(&ours), metadata(&theirs));
+    assert_eq!(meta.num_row_groups(), 2);
+    let reader = SerializedFileReader::new(ours.clone()).unwrap();
+    for g in 0..2 {
+        let group = &rows[g * 3_000..(g + 1) * 3_000];
+        for (c, chunk) in meta.row_group(g).columns().iter().enumerate() {
+            let name = chunk.column_path().string();
+            let at = format!("row group {g}, column {name}");
+            // Dictionary pages, then PLAIN ones: the fallback happened.
+            let encodings: Vec<Encoding> = reader
+                .get_row_group(g)
+                .unwrap()
+                .get_column_page_reader(c)
+                .unwrap()
+                .map(Result::unwrap)
+                .filter(|p| p.page_type() == PageType::DATA_PAGE)
+                .map(|p| p.encoding())
+                .collect();
+            let switch = encodings
+                .iter()
+                .position(|e| *e == Encoding::PLAIN)
+                .unwrap_or_else(|| panic!("{at}: no fallback"));
+            assert!(switch > 0, "{at}: {encodings:?}");
+            assert!(encodings[..switch]
+                .iter()
+                .all(|e| *e == Encoding::RLE_DICTIONARY));
+            assert!(encodings[switch..].iter().all(|e| *e == Encoding::PLAIN));
+            // The chunk statistics, from the rows.
+            let values: Vec<Val> = group
+                .iter()
+                .filter_map(|r| fallback_value(r, &name))
+                .collect();
+            let stats = chunk.statistics().expect("statistics");
+            assert_eq!(
+                stats.null_count_opt(),
+                Some((group.len() - values.len()) as u64),
+                "{at}"
+            );
+            let nans = values
+                .iter()
+                .filter(|v| matches!(v, Val::Float(f) if f.is_nan()))
+                .count();
+            match ordered_bounds(&values).expect("values not NaN") {
+                (Val::Float(min), Val::Float(max)) => {
+                    assert!(nans > 0, "{at}: NaN among the values");
+                    let min = if *min == 0.0 { -0.0 } else { *min };
+                    let max = if *max == 0.0 { 0.0 } else { *max };
+                    assert_eq!(stats.min_bytes_opt(), Some(&min.to_le_bytes()[..]), "{at}");
+                    assert_eq!(stats.max_bytes_opt(), Some(&max.to_le_bytes()[..]), "{at}");
+                    assert_eq!(stats.nan_count_opt(), Some(nans as u64), "{at}");
+                }
+                (Val::Bytes(min), Val::Bytes(max)) => {
+                    assert_eq!(stats.min_bytes_opt(), Some(&min[..]), "{at}");
+                    assert_eq!(stats.max_bytes_opt(), Some(&max[..]), "{at}");
+                }
+                other => panic!("{at}: {other:?}"),
+            }
+            // The column writers' chunk statistics are the same.
+            same_statistics(chunk, theirs_meta.row_group(g).column(c), &at);
+        }
+    }
+    // Every page's column index entry; `x` of the second row group has PLAIN
+    // pages of NaN alone, so no column index.
+    let pages = check_column_index(&meta, &rows, fallback_value, "fallback");
+    assert!(pages > 100, "{pages} pages checked");
+    assert!(meta.page_index_for_row_group(1).column_index(0).is_none());
+    assert!(meta.page_index_for_row_group(0).column_index(0).is_some());
 }

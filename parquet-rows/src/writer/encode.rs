@@ -34,6 +34,7 @@ use parquet::file::writer::{SerializedPageWriter, TrackedWrite};
 use parquet::schema::types::{ColumnDescPtr, ColumnDescriptor};
 
 use super::field::ColumnBuffer;
+use crate::encoding::rle_bp::pack_group;
 
 type Result<T> = std::result::Result<T, ParquetError>;
 
@@ -59,42 +60,79 @@ pub(crate) fn supported(descr: &ColumnDescriptor, props: &WriterProperties) -> b
         && props.bloom_filter_properties(path).is_none()
         && matches!(props.encoding(path), None | Some(Encoding::PLAIN))
         && !props.write_page_header_statistics(path)
-        && compressor(props.compression(path)).is_some()
+        && Compressor::supports(props.compression(path))
 }
 
-/// A codec's compression of one page, or `None` for a codec this path does
-/// not write (BROTLI, the Hadoop-framed LZ4, LZO).
-type Compress = fn(&[u8], Codec) -> std::io::Result<Vec<u8>>;
+/// A codec's compressor for the pages of one chunk, kept across its pages:
+/// a zstd context is allocated and its tables set up once per chunk rather
+/// than once per page (what `zstd::bulk::compress` does per call), and
+/// snappy's hash table likewise.
+enum Compressor {
+    Uncompressed,
+    // Boxed: its hash table would make every variant as large. The buffer
+    // is compressed into and kept across pages: `compress_vec` zeroes a new
+    // buffer of the worst-case length per page, more bytes than copying
+    // the compressed page out.
+    Snappy(Box<snap::raw::Encoder>, Vec<u8>),
+    Gzip(u32),
+    Lz4Raw,
+    #[cfg(not(target_arch = "wasm32"))]
+    Zstd(zstd::bulk::Compressor<'static>),
+}
 
-fn compressor(codec: Codec) -> Option<Compress> {
-    Some(match codec {
-        Codec::UNCOMPRESSED => |data, _| Ok(data.to_vec()),
-        Codec::SNAPPY => |data, _| {
-            snap::raw::Encoder::new()
-                .compress_vec(data)
-                .map_err(std::io::Error::other)
-        },
-        Codec::GZIP(_) => |data, codec| {
-            let Codec::GZIP(level) = codec else {
-                unreachable!("chosen for GZIP")
-            };
-            let mut encoder = flate2::write::GzEncoder::new(
-                Vec::with_capacity(data.len() / 2),
-                flate2::Compression::new(level.compression_level()),
-            );
-            encoder.write_all(data)?;
-            encoder.finish()
-        },
-        Codec::LZ4_RAW => |data, _| Ok(lz4_flex::block::compress(data)),
-        #[cfg(not(target_arch = "wasm32"))]
-        Codec::ZSTD(_) => |data, codec| {
-            let Codec::ZSTD(level) = codec else {
-                unreachable!("chosen for ZSTD")
-            };
-            zstd::bulk::compress(data, level.compression_level())
-        },
-        _ => return None,
-    })
+impl Compressor {
+    /// The compressor of `codec`, or `None` for a codec this path does not
+    /// write (BROTLI, the Hadoop-framed LZ4, LZO).
+    fn new(codec: Codec) -> Option<std::io::Result<Self>> {
+        Some(Ok(match codec {
+            Codec::UNCOMPRESSED => Compressor::Uncompressed,
+            Codec::SNAPPY => Compressor::Snappy(Box::new(snap::raw::Encoder::new()), Vec::new()),
+            Codec::GZIP(level) => Compressor::Gzip(level.compression_level()),
+            Codec::LZ4_RAW => Compressor::Lz4Raw,
+            #[cfg(not(target_arch = "wasm32"))]
+            Codec::ZSTD(level) => match zstd::bulk::Compressor::new(level.compression_level()) {
+                Ok(c) => Compressor::Zstd(c),
+                Err(e) => return Some(Err(e)),
+            },
+            _ => return None,
+        }))
+    }
+
+    /// Whether this path writes `codec`.
+    fn supports(codec: Codec) -> bool {
+        match codec {
+            Codec::UNCOMPRESSED | Codec::SNAPPY | Codec::GZIP(_) | Codec::LZ4_RAW => true,
+            #[cfg(not(target_arch = "wasm32"))]
+            Codec::ZSTD(_) => true,
+            _ => false,
+        }
+    }
+
+    /// `data` compressed, in a buffer of its own (it becomes the page).
+    fn compress(&mut self, data: &[u8]) -> std::io::Result<Vec<u8>> {
+        match self {
+            Compressor::Uncompressed => Ok(data.to_vec()),
+            Compressor::Snappy(encoder, out) => {
+                let max = snap::raw::max_compress_len(data.len());
+                if out.len() < max {
+                    out.resize(max, 0);
+                }
+                let len = encoder.compress(data, out).map_err(std::io::Error::other)?;
+                Ok(out[..len].to_vec())
+            }
+            Compressor::Gzip(level) => {
+                let mut encoder = flate2::write::GzEncoder::new(
+                    Vec::with_capacity(data.len() / 2),
+                    flate2::Compression::new(*level),
+                );
+                encoder.write_all(data)?;
+                encoder.finish()
+            }
+            Compressor::Lz4Raw => Ok(lz4_flex::block::compress(data)),
+            #[cfg(not(target_arch = "wasm32"))]
+            Compressor::Zstd(compressor) => compressor.compress(data),
+        }
+    }
 }
 
 /// The values of one column, as the encoder reads them: hashed, compared
@@ -103,8 +141,14 @@ fn compressor(codec: Codec) -> Option<Compress> {
 trait Source {
     /// Values (non-null entries).
     fn len(&self) -> usize;
-    /// A hash of value `i` for the dictionary (equal values, equal hashes).
-    fn hash(&self, i: usize) -> u64;
+    /// Whether equal [`Source::key`]s mean the same value (fixed widths:
+    /// the key is the value's bits), so that the dictionary never looks at
+    /// the value behind an entry it finds.
+    const KEY_IS_VALUE: bool;
+    /// Value `i`'s key in the dictionary's table: equal values, equal keys.
+    fn key(&self, i: usize) -> u64;
+    /// Where `key` starts probing the table (its low bits are used).
+    fn spread(key: u64) -> u64;
     /// Whether values `i` and `j` are the same dictionary entry (by bits).
     fn same(&self, i: usize, j: usize) -> bool;
     /// Bytes of value `i` encoded PLAIN.
@@ -117,8 +161,25 @@ trait Source {
     fn ordered(&self, i: usize) -> bool;
     /// Whether value `i` sorts after value `j` in the column's order.
     fn greater(&self, i: usize, j: usize) -> bool;
-    fn is_nan(&self, _i: usize) -> bool {
-        false
+    /// Folds the values in `range` into `min_max` (value indices of the
+    /// smallest and largest ordered value) and returns how many are NaN: one
+    /// pass for the statistics and the page's NaN count.
+    fn scan(&self, range: std::ops::Range<usize>, min_max: &mut Option<(usize, usize)>) -> u64 {
+        let mut nans = 0;
+        for i in range {
+            if !self.ordered(i) {
+                nans += 1;
+                continue;
+            }
+            fold(self, i, min_max);
+        }
+        nans
+    }
+    /// Whether comparing two values costs about as much as looking at a
+    /// dictionary index (fixed-width values); byte arrays are compared only
+    /// once per distinct value of a dictionary page instead.
+    fn cheap_compare(&self) -> bool {
+        true
     }
     /// The bytes of value `i` as a statistic (PLAIN without a length; a
     /// zero as -0.0 for a min and +0.0 for a max, as the spec says).
@@ -133,6 +194,69 @@ trait Source {
     fn truncatable(&self) -> bool {
         false
     }
+}
+
+/// Folds value `i` (ordered, not NaN) into `min_max`.
+#[inline]
+fn fold<S: Source + ?Sized>(source: &S, i: usize, min_max: &mut Option<(usize, usize)>) {
+    match min_max {
+        None => *min_max = Some((i, i)),
+        Some((min, max)) => {
+            if source.greater(*min, i) {
+                *min = i;
+            }
+            if source.greater(i, *max) {
+                *max = i;
+            }
+        }
+    }
+}
+
+/// [`Source::scan`] over a slice of fixed-width values starting at value
+/// `start`: the current bounds are kept as values, so each value costs two
+/// comparisons in registers rather than two indexed loads.
+#[inline]
+fn scan_fixed<T: Fixed>(
+    all: &[T],
+    range: std::ops::Range<usize>,
+    min_max: &mut Option<(usize, usize)>,
+    gt: impl Fn(T, T) -> bool,
+) -> u64 {
+    let start = range.start;
+    let values = &all[range];
+    let mut nans = 0u64;
+    let mut k = 0;
+    let (mut min_i, mut max_i) = match *min_max {
+        Some(bounds) => bounds,
+        None => {
+            // The first ordered value starts the bounds.
+            while k < values.len() && values[k].nan() {
+                nans += 1;
+                k += 1;
+            }
+            if k == values.len() {
+                return nans;
+            }
+            (start + k, start + k)
+        }
+    };
+    let (mut min, mut max) = (all[min_i], all[max_i]);
+    for (j, &v) in values.iter().enumerate().skip(k) {
+        if v.nan() {
+            nans += 1;
+            continue;
+        }
+        if gt(min, v) {
+            min = v;
+            min_i = start + j;
+        }
+        if gt(v, max) {
+            max = v;
+            max_i = start + j;
+        }
+    }
+    *min_max = Some((min_i, max_i));
+    nans
 }
 
 /// A fixed-width value: INT32, INT64, FLOAT, DOUBLE.
@@ -275,9 +399,14 @@ where
     fn len(&self) -> usize {
         self.values.len()
     }
+    const KEY_IS_VALUE: bool = true;
     #[inline]
-    fn hash(&self, i: usize) -> u64 {
-        mix(self.values[i].bits())
+    fn key(&self, i: usize) -> u64 {
+        self.values[i].bits()
+    }
+    #[inline]
+    fn spread(key: u64) -> u64 {
+        mix(key)
     }
     #[inline]
     fn same(&self, i: usize, j: usize) -> bool {
@@ -297,9 +426,13 @@ where
     fn greater(&self, i: usize, j: usize) -> bool {
         self.values[i].gt(self.values[j], self.unsigned)
     }
-    #[inline]
-    fn is_nan(&self, i: usize) -> bool {
-        self.values[i].nan()
+    fn scan(&self, range: std::ops::Range<usize>, min_max: &mut Option<(usize, usize)>) -> u64 {
+        // Two loops, so that the signedness is decided once, not per value.
+        if self.unsigned {
+            scan_fixed(self.values, range, min_max, |a, b| a.gt(b, true))
+        } else {
+            scan_fixed(self.values, range, min_max, |a, b| a.gt(b, false))
+        }
     }
     fn stat_bytes(&self, i: usize, is_max: bool) -> Vec<u8> {
         self.values[i].stat(is_max).le_bytes()
@@ -337,13 +470,18 @@ impl Source for BytesSource<'_> {
     fn len(&self) -> usize {
         self.ends.len()
     }
+    const KEY_IS_VALUE: bool = false;
     #[inline]
-    fn hash(&self, i: usize) -> u64 {
+    fn key(&self, i: usize) -> u64 {
         hash_bytes(self.get(i))
     }
     #[inline]
+    fn spread(key: u64) -> u64 {
+        key // already a hash
+    }
+    #[inline]
     fn same(&self, i: usize, j: usize) -> bool {
-        self.get(i) == self.get(j)
+        same_bytes(self.get(i), self.get(j))
     }
     fn plain_size(&self, i: usize) -> usize {
         4 + self.get(i).len()
@@ -410,6 +548,24 @@ impl Source for BytesSource<'_> {
     }
     fn truncatable(&self) -> bool {
         true
+    }
+    fn cheap_compare(&self) -> bool {
+        false
+    }
+}
+
+/// Whether two byte strings are equal. Dictionary values are mostly short
+/// (symbols, codes) and almost always equal when compared (their hashes
+/// matched): a byte loop inline beats a `memcmp` call up to 16 bytes.
+#[inline]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    if a.len() <= 16 {
+        a.iter().zip(b).all(|(x, y)| x == y)
+    } else {
+        a == b
     }
 }
 
@@ -503,20 +659,28 @@ fn hash_bytes(bytes: &[u8]) -> u64 {
 }
 
 /// The dictionary of a chunk: each entry is the index of the value that
-/// first had it, found again through an open-addressing table of hashes.
+/// first had it, found again through an open-addressing table of keys.
 struct Dictionary {
     entries: Vec<usize>, // value index of each entry, in entry order
-    hashes: Vec<u64>,    // hash of each entry
-    table: Vec<u32>,     // entry + 1, or 0 for an empty slot; length a power of two
+    slots: Vec<Slot>,    // length a power of two
     plain_bytes: usize,  // the dictionary page's PLAIN size
+}
+
+/// A slot of the dictionary's table. The key is kept in the slot, so a
+/// probe reads one slot, not an entry's hash then its value: for fixed
+/// widths a matching key is the entry, for byte arrays (the key is a hash)
+/// only then is the value compared.
+#[derive(Clone, Copy)]
+struct Slot {
+    key: u64,
+    entry: u32, // entry + 1, or 0 for an empty slot
 }
 
 impl Dictionary {
     fn new() -> Self {
         Dictionary {
             entries: Vec::new(),
-            hashes: Vec::new(),
-            table: vec![0; 1024],
+            slots: vec![Slot { key: 0, entry: 0 }; 1024],
             plain_bytes: 0,
         }
     }
@@ -524,42 +688,45 @@ impl Dictionary {
     /// The entry of value `i`, added if new.
     #[inline]
     fn intern<S: Source>(&mut self, source: &S, i: usize) -> u32 {
-        let hash = source.hash(i);
-        let mask = self.table.len() - 1;
-        let mut slot = (hash as usize) & mask;
+        let key = source.key(i);
+        let mask = self.slots.len() - 1;
+        let mut at = (S::spread(key) as usize) & mask;
         loop {
-            let at = self.table[slot];
-            if at == 0 {
+            let slot = self.slots[at];
+            if slot.entry == 0 {
                 break;
             }
-            let entry = (at - 1) as usize;
-            if self.hashes[entry] == hash && source.same(self.entries[entry], i) {
-                return entry as u32;
+            if slot.key == key
+                && (S::KEY_IS_VALUE || source.same(self.entries[(slot.entry - 1) as usize], i))
+            {
+                return slot.entry - 1;
             }
-            slot = (slot + 1) & mask;
+            at = (at + 1) & mask;
         }
         let entry = self.entries.len() as u32;
         self.entries.push(i);
-        self.hashes.push(hash);
-        self.table[slot] = entry + 1;
+        self.slots[at] = Slot {
+            key,
+            entry: entry + 1,
+        };
         self.plain_bytes += source.plain_size(i);
-        if self.entries.len() * 2 > self.table.len() {
-            self.grow();
+        if self.entries.len() * 2 > self.slots.len() {
+            self.grow::<S>();
         }
         entry
     }
 
-    fn grow(&mut self) {
-        let mut table = vec![0u32; self.table.len() * 2];
-        let mask = table.len() - 1;
-        for (entry, &hash) in self.hashes.iter().enumerate() {
-            let mut slot = (hash as usize) & mask;
-            while table[slot] != 0 {
-                slot = (slot + 1) & mask;
+    fn grow<S: Source>(&mut self) {
+        let mut slots = vec![Slot { key: 0, entry: 0 }; self.slots.len() * 2];
+        let mask = slots.len() - 1;
+        for slot in self.slots.iter().filter(|s| s.entry != 0) {
+            let mut at = (S::spread(slot.key) as usize) & mask;
+            while slots[at].entry != 0 {
+                at = (at + 1) & mask;
             }
-            table[slot] = entry as u32 + 1;
+            slots[at] = *slot;
         }
-        self.table = table;
+        self.slots = slots;
     }
 }
 
@@ -571,30 +738,20 @@ fn bit_width(max: u64) -> u8 {
 /// The RLE / bit-packed hybrid encoding of `values` at `width` bits
 /// (parquet-format `Encodings.md`): groups of 8 equal values extend a
 /// repeated run, other groups go to bit-packed runs of at most 63 groups.
+///
+/// A bit-packed run's header (its group count, at most 63, so one varint
+/// byte) is reserved when the run starts and filled in when it ends, so
+/// groups are packed straight into `out` as they come.
 fn rle_hybrid(values: &[u32], width: u8, out: &mut Vec<u8>) {
+    const MAX_GROUPS: u8 = 63;
     let value_bytes = usize::from(width).div_ceil(8);
-    let mut packed: Vec<u32> = Vec::new(); // values of the pending bit-packed run
+    let bit_width = u32::from(width);
+    let mut packed: Option<(usize, u8)> = None; // header position, groups
     let mut run: Option<(u32, usize)> = None; // pending repeated run
-    let flush_packed = |packed: &mut Vec<u32>, out: &mut Vec<u8>| {
-        for groups in packed.chunks(8 * 63) {
-            let n = groups.len().div_ceil(8);
-            varint(((n as u64) << 1) | 1, out);
-            let (mut acc, mut bits) = (0u64, 0u32);
-            for k in 0..n * 8 {
-                let v = groups.get(k).copied().unwrap_or(0);
-                acc |= u64::from(v) << bits;
-                bits += u32::from(width);
-                while bits >= 8 {
-                    out.push(acc as u8);
-                    acc >>= 8;
-                    bits -= 8;
-                }
-            }
-            if bits > 0 {
-                out.push(acc as u8);
-            }
+    let close_packed = |packed: &mut Option<(usize, u8)>, out: &mut Vec<u8>| {
+        if let Some((at, groups)) = packed.take() {
+            out[at] = (groups << 1) | 1;
         }
-        packed.clear();
     };
     let flush_run = |run: &mut Option<(u32, usize)>, out: &mut Vec<u8>| {
         if let Some((v, n)) = run.take() {
@@ -611,17 +768,33 @@ fn rle_hybrid(values: &[u32], width: u8, out: &mut Vec<u8>) {
                 Some((v, n)) if *v == first => *n += group.len(),
                 _ => {
                     flush_run(&mut run, out);
-                    flush_packed(&mut packed, out);
+                    close_packed(&mut packed, out);
                     run = Some((first, group.len()));
                 }
             }
         } else {
             flush_run(&mut run, out);
-            packed.extend_from_slice(group);
+            if packed.is_some_and(|(_, groups)| groups == MAX_GROUPS) {
+                close_packed(&mut packed, out);
+            }
+            let (_, groups) = packed.get_or_insert_with(|| {
+                out.push(0); // the header, filled in by `close_packed`
+                (out.len() - 1, 0)
+            });
+            *groups += 1;
+            if let Ok(eight) = <&[u32; 8]>::try_from(group) {
+                pack_group(eight, bit_width, out);
+            } else {
+                // The partial last group, padded with 0 (zeroing an array
+                // for every group cost a `memset` call each).
+                let mut eight = [0u32; 8];
+                eight[..group.len()].copy_from_slice(group);
+                pack_group(&eight, bit_width, out);
+            }
         }
     }
     flush_run(&mut run, out);
-    flush_packed(&mut packed, out);
+    close_packed(&mut packed, out);
 }
 
 fn varint(mut v: u64, out: &mut Vec<u8>) {
@@ -642,22 +815,22 @@ pub(crate) fn encode_chunk(
     // INT(_, false) and the other unsigned annotations order as unsigned.
     let unsigned = descr.sort_order() == parquet::basic::SortOrder::UNSIGNED;
     match descr.physical_type() {
-        Type::INT32 => Chunk::new(descr, props, buffer).run(&FixedSource {
+        Type::INT32 => Chunk::new(descr, props, buffer)?.run(&FixedSource {
             values: &buffer.ints,
             unsigned,
             float: false,
         }),
-        Type::INT64 => Chunk::new(descr, props, buffer).run(&FixedSource {
+        Type::INT64 => Chunk::new(descr, props, buffer)?.run(&FixedSource {
             values: &buffer.longs,
             unsigned,
             float: false,
         }),
-        Type::FLOAT => Chunk::new(descr, props, buffer).run(&FixedSource {
+        Type::FLOAT => Chunk::new(descr, props, buffer)?.run(&FixedSource {
             values: &buffer.floats,
             unsigned: false,
             float: true,
         }),
-        Type::DOUBLE => Chunk::new(descr, props, buffer).run(&FixedSource {
+        Type::DOUBLE => Chunk::new(descr, props, buffer)?.run(&FixedSource {
             values: &buffer.doubles,
             unsigned: false,
             float: true,
@@ -672,7 +845,7 @@ pub(crate) fn encode_chunk(
                     | parquet::basic::ConvertedType::ENUM
                     | parquet::basic::ConvertedType::JSON
             );
-            Chunk::new(descr, props, buffer).run(&BytesSource {
+            Chunk::new(descr, props, buffer)?.run(&BytesSource {
                 data: &buffer.bytes,
                 ends: &buffer.ends,
                 utf8,
@@ -690,7 +863,7 @@ struct Chunk<'a> {
     defs: &'a [i16],
     optional: bool,
     codec: Codec,
-    compress: Compress,
+    compressor: Compressor,
     statistics: EnabledStatistics,
     row_limit: usize,
     page_limit: usize,
@@ -708,6 +881,9 @@ struct Chunk<'a> {
     nulls: u64,
     nans: u64,
     variable_bytes: Option<i64>,
+    /// The page being encoded, kept across pages: a new `Vec` per page grew
+    /// by reallocation, copying the page several times over.
+    page_buf: Vec<u8>,
 }
 
 impl<'a> Chunk<'a> {
@@ -715,7 +891,7 @@ impl<'a> Chunk<'a> {
         descr: &'a ColumnDescPtr,
         props: &'a WriterProperties,
         buffer: &'a ColumnBuffer,
-    ) -> Self {
+    ) -> Result<Self> {
         let path = descr.path();
         let codec = props.compression(path);
         let statistics = props.statistics_enabled(path);
@@ -723,13 +899,14 @@ impl<'a> Chunk<'a> {
         if statistics != EnabledStatistics::Page {
             column_index.to_invalid();
         }
-        Chunk {
+        Ok(Chunk {
             descr,
             props,
             defs: &buffer.defs,
             optional: descr.max_def_level() > 0,
             codec,
-            compress: compressor(codec).expect("checked by `supported`"),
+            compressor: Compressor::new(codec)
+                .ok_or_else(|| ParquetError::NYI(format!("own encoder for {codec}")))??,
             statistics,
             row_limit: props.column_data_page_row_count_limit(path).max(1),
             page_limit: props.column_data_page_size_limit(path).max(1),
@@ -747,7 +924,8 @@ impl<'a> Chunk<'a> {
             nulls: 0,
             nans: 0,
             variable_bytes: None,
-        }
+            page_buf: Vec::new(),
+        })
     }
 
     fn run<S: Source>(mut self, source: &S) -> Result<(Bytes, ColumnCloseResult)> {
@@ -757,12 +935,19 @@ impl<'a> Chunk<'a> {
             source.len()
         };
         let mut indices: Vec<u32> = Vec::new(); // dictionary indices of the page
+
+        // Per dictionary entry, the last page (stamp) whose statistics took
+        // it in.
+        let mut seen: Vec<u32> = Vec::new();
+        let mut page_stamp = 0u32;
         let mut level = 0; // first level of the page
         let mut value = 0; // first value of the page
         while level < levels {
             // One page: steps until a limit is reached.
             let (mut end_level, mut end_value) = (level, value);
             let mut min_max: Option<(usize, usize)> = None;
+            let mut page_nans = 0u64;
+            page_stamp += 1;
             let mut plain_bytes = 0usize;
             indices.clear();
             let dictionary_page = self.dictionary.is_some();
@@ -779,28 +964,30 @@ impl<'a> Chunk<'a> {
                     step_end - end_level
                 };
                 let values = end_value..end_value + count;
-                if self.statistics != EnabledStatistics::None {
-                    for i in values.clone() {
-                        if !source.ordered(i) {
-                            self.nans += 1;
-                            continue;
-                        }
-                        match &mut min_max {
-                            None => min_max = Some((i, i)),
-                            Some((min, max)) => {
-                                if source.greater(*min, i) {
-                                    *min = i;
-                                }
-                                if source.greater(i, *max) {
-                                    *max = i;
-                                }
-                            }
-                        }
-                    }
+                let stats = self.statistics != EnabledStatistics::None;
+                let by_entry = stats && dictionary_page && !source.cheap_compare();
+                if stats && !by_entry {
+                    page_nans += source.scan(values.clone(), &mut min_max);
                 }
                 match (&mut self.dictionary, dictionary_page) {
                     (Some(dictionary), true) => {
+                        let first = indices.len();
                         indices.extend(values.clone().map(|i| dictionary.intern(source, i)));
+                        if by_entry {
+                            // Byte arrays of a dictionary page: each distinct
+                            // entry of the page is compared once (its first
+                            // value), not every value.
+                            if seen.len() < dictionary.entries.len() {
+                                seen.resize(dictionary.entries.len(), 0);
+                            }
+                            for &e in &indices[first..] {
+                                let e = e as usize;
+                                if seen[e] != page_stamp {
+                                    seen[e] = page_stamp;
+                                    fold(source, dictionary.entries[e], &mut min_max);
+                                }
+                            }
+                        }
                     }
                     _ => plain_bytes += values.clone().map(|i| source.plain_size(i)).sum::<usize>(),
                 }
@@ -826,6 +1013,7 @@ impl<'a> Chunk<'a> {
                 value..end_value,
                 &indices,
                 min_max,
+                page_nans,
                 dictionary_page,
             )?;
             if self
@@ -854,9 +1042,11 @@ impl<'a> Chunk<'a> {
         values: std::ops::Range<usize>,
         indices: &[u32],
         min_max: Option<(usize, usize)>,
+        nans: u64,
         dictionary_page: bool,
     ) -> Result<()> {
-        let mut buf = Vec::new();
+        let mut buf = std::mem::take(&mut self.page_buf);
+        buf.clear();
         if self.optional {
             let defs: Vec<u32> = self.defs[levels.clone()]
                 .iter()
@@ -880,13 +1070,15 @@ impl<'a> Chunk<'a> {
             }
         };
         let uncompressed = buf.len();
-        let compressed = (self.compress)(&buf, self.codec)?;
+        let compressed = self.compressor.compress(&buf)?;
+        self.page_buf = buf;
         let rows = levels.len();
         let nulls = (levels.len() - values.len()) as u64;
         self.nulls += nulls;
-        let nan_count = self
-            .is_float()
-            .then(|| values.clone().filter(|&i| source.is_nan(i)).count() as i64);
+        // Counted by the statistics' scan (only taken when statistics are
+        // on, the only time the column index is written).
+        self.nans += nans;
+        let nan_count = self.is_float().then_some(nans as i64);
         let variable = source.variable_bytes(values.clone());
         if let Some(v) = variable {
             *self.variable_bytes.get_or_insert(0) += v;
@@ -964,7 +1156,7 @@ impl<'a> Chunk<'a> {
     }
 
     /// The dictionary page, PLAIN from the buffered values, compressed.
-    fn dictionary_page<S: Source>(&self, source: &S) -> Result<Option<CompressedPage>> {
+    fn dictionary_page<S: Source>(&mut self, source: &S) -> Result<Option<CompressedPage>> {
         let Some(dictionary) = &self.had_dictionary else {
             return Ok(None);
         };
@@ -972,10 +1164,11 @@ impl<'a> Chunk<'a> {
         for &i in &dictionary.entries {
             source.plain_one(i, &mut buf);
         }
+        let num_values = dictionary.entries.len() as u32;
         Ok(Some(CompressedPage::new(
             Page::DictionaryPage {
-                buf: Bytes::from((self.compress)(&buf, self.codec)?),
-                num_values: dictionary.entries.len() as u32,
+                buf: Bytes::from(self.compressor.compress(&buf)?),
+                num_values,
                 encoding: self.props.dictionary_page_encoding(),
                 is_sorted: false,
             },
@@ -1170,6 +1363,69 @@ mod tests {
         let mut out = Vec::new();
         rle_hybrid(&[1; 1000], 1, &mut out);
         assert_eq!(out, [0xd0, 0x0f, 1]);
+    }
+
+    #[test]
+    fn rle_hybrid_splits_long_bit_packed_runs() {
+        // No repeats at all: bit-packed runs of 63 groups (one header byte
+        // each, `(63 << 1) | 1`), then the rest, the last group padded.
+        let values: Vec<u32> = (0..63 * 8 * 2 + 13).map(|i| (i * 7919) % 131_072).collect();
+        let mut out = Vec::new();
+        rle_hybrid(&values, 17, &mut out);
+        assert_eq!(out[0], 127);
+        assert_eq!(out[1 + 63 * 17], 127);
+        assert_eq!(out[2 + 2 * 63 * 17], (2 << 1) | 1);
+        assert_eq!(out.len(), 3 + (2 * 63 + 2) * 17);
+        assert_eq!(decode(&out, 17, values.len()), values);
+    }
+
+    #[test]
+    fn scan_finds_bounds_and_counts_nans() {
+        let values = [f64::NAN, 2.0, f64::NAN, -0.0, 7.5, 0.0, f64::NAN, 7.5];
+        let source = FixedSource {
+            values: &values,
+            unsigned: false,
+            float: true,
+        };
+        // A page starting with NaN, then one continuing the bounds.
+        let mut bounds = None;
+        assert_eq!(source.scan(0..3, &mut bounds), 2);
+        assert_eq!(bounds, Some((1, 1)));
+        assert_eq!(source.scan(3..8, &mut bounds), 1);
+        assert_eq!(bounds, Some((3, 4)));
+        // All NaN: no bounds.
+        let mut none = None;
+        assert_eq!(source.scan(0..1, &mut none), 1);
+        assert_eq!(none, None);
+        // Unsigned order: -1 is the largest.
+        let ints = [3i32, -1, 0, 5];
+        let unsigned = FixedSource {
+            values: &ints,
+            unsigned: true,
+            float: false,
+        };
+        let mut bounds = None;
+        assert_eq!(unsigned.scan(0..4, &mut bounds), 0);
+        assert_eq!(bounds, Some((2, 1)));
+        let signed = FixedSource {
+            unsigned: false,
+            ..unsigned
+        };
+        let mut bounds = None;
+        signed.scan(0..4, &mut bounds);
+        assert_eq!(bounds, Some((1, 3)));
+        // The generic scan (byte arrays) agrees on its own order.
+        let data = b"pearapplezoo";
+        let ends = [4, 9, 12];
+        let bytes = BytesSource {
+            data,
+            ends: &ends,
+            utf8: true,
+            truncate: None,
+        };
+        let mut bounds = None;
+        assert_eq!(bytes.scan(0..3, &mut bounds), 0);
+        assert_eq!(bounds, Some((1, 2)));
     }
 
     #[test]

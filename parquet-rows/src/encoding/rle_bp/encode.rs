@@ -13,19 +13,8 @@ pub(crate) fn encode_rle(value: u32, count: usize, bit_width: u32, out: &mut Vec
 pub(crate) fn encode_packed(values: &[u32], bit_width: u32, out: &mut Vec<u8>) {
     assert_eq!(values.len() % 8, 0, "bit-packed runs hold groups of 8");
     uleb128::encode(((values.len() / 8) as u64) << 1 | 1, out);
-    let mut acc: u64 = 0;
-    let mut bits = 0;
-    for &v in values {
-        acc |= u64::from(v) << bits;
-        bits += bit_width;
-        while bits >= 8 {
-            out.push(acc as u8);
-            acc >>= 8;
-            bits -= 8;
-        }
-    }
-    if bits > 0 {
-        out.push(acc as u8);
+    for group in values.chunks_exact(8) {
+        super::pack_group(group.try_into().expect("8 values"), bit_width, out);
     }
 }
 

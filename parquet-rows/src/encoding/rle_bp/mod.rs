@@ -22,5 +22,7 @@
 mod decode;
 #[cfg(test)]
 pub(crate) mod encode;
+mod pack;
 
 pub(crate) use decode::{RleBpDecoder, Tally};
+pub(crate) use pack::pack_group;
