@@ -803,4 +803,3 @@ fn reserve_projected<T>(out: &mut Vec<T>, seen: usize, left: usize) {
         let _ = crate::sink::RowSink::reserve_rows(out, expected);
     }
 }
-
