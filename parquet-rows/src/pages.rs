@@ -130,10 +130,13 @@ impl Pages {
         let taken = picked
             .iter()
             .fold(0usize, |sum, (_, runs)| sum.saturating_add(runs.selected()));
-        out.reserve_rows(taken).map_err(|_| Error::Limit {
-            location: Location::default(),
-            message: format!("no memory for the {taken} rows selected"),
-        })?;
+        // One batch more: a row group decoded row by row compacts each
+        // batch at the end of `out` (`kept::Kept`).
+        out.reserve_rows(taken.saturating_add(crate::runtime::BATCH))
+            .map_err(|_| Error::Limit {
+                location: Location::default(),
+                message: format!("no memory for the {taken} rows selected"),
+            })?;
         let before = out.len();
         for (group, runs) in &picked {
             if let Err(e) = self.decode_runs(group, &binding, runs, out) {
@@ -219,17 +222,19 @@ impl Pages {
             return Ok(());
         }
         // Every taken row was decoded in the predicate columns: the count
-        // is backed by the pages, not only by the footer.
-        out.reserve_rows(runs.selected())
-            .map_err(|_| Error::Limit {
-                location: Location {
-                    column: String::new(),
-                    row_group: Some(group.index),
-                    page: None,
-                },
-                message: format!("no memory for the {} rows selected", runs.selected()),
-            })?;
-        if !(std::mem::needs_drop::<T>() || runs.row_level()) {
+        // is backed by the pages, not only by the footer. Decoding every
+        // row ([`kept::Kept`]) needs room for one batch more.
+        let every = !(std::mem::needs_drop::<T>() || runs.row_level());
+        let room = runs.selected() + if every { crate::runtime::BATCH } else { 0 };
+        out.reserve_rows(room).map_err(|_| Error::Limit {
+            location: Location {
+                column: String::new(),
+                row_group: Some(group.index),
+                page: None,
+            },
+            message: format!("no memory for the {} rows selected", runs.selected()),
+        })?;
+        if every {
             self.check_loaded(group, binding)?;
             let every = RowGroup::new(
                 group,

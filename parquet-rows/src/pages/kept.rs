@@ -7,8 +7,9 @@
 //! group's worth of fresh output memory (40 MB for a million 40-byte rows)
 //! to keep half of it: on a 10M-row file with half its rows taken that was
 //! about 90,000 page faults per read, more than the decode itself. This sink
-//! decodes each batch into a small buffer that stays in cache and moves the
-//! taken rows of the batch to the output, which holds only the rows kept.
+//! decodes each batch at the end of the output and compacts it there while
+//! it is in cache: the output holds the rows kept and at most one batch
+//! more (the caller reserves that much).
 
 use crate::sink::RowSink;
 
@@ -17,8 +18,8 @@ use crate::sink::RowSink;
 /// [`Kept::finish`] after the decode for the last batch's rows.
 pub(crate) struct Kept<'a, T> {
     out: &'a mut Vec<T>,
-    batch: Vec<T>,
-    marks: Vec<bool>, // which rows of `batch` are taken
+    start: usize,     // where the batch decoded last begins in `out`
+    marks: Vec<bool>, // which rows of that batch are taken
     pairs: std::slice::Iter<'a, (usize, usize)>,
     skip: usize, // rows of the current pair still to skip
     take: usize, // then rows of it still to take
@@ -27,9 +28,10 @@ pub(crate) struct Kept<'a, T> {
 impl<'a, T> Kept<'a, T> {
     /// A sink for the rows `pairs` covers, in order, appending to `out`.
     pub(crate) fn new(out: &'a mut Vec<T>, pairs: &'a [(usize, usize)]) -> Self {
+        let start = out.len();
         Kept {
             out,
-            batch: Vec::new(),
+            start,
             marks: Vec::new(),
             pairs: pairs.iter(),
             skip: 0,
@@ -37,14 +39,14 @@ impl<'a, T> Kept<'a, T> {
         }
     }
 
-    /// Moves the taken rows of the batch decoded last to `out`.
+    /// Keeps only the taken rows of the batch decoded last.
     pub(crate) fn finish(&mut self) {
         // Which rows of the batch are taken, marked span by span from the
-        // pairs; then one `retain` pass reads the marks (a per-row walk of
-        // the pairs inside `retain` cost four times as much). Rows past the
-        // last pair (a footer that counts more rows than the selection
-        // covers) are dropped.
-        let n = self.batch.len();
+        // pairs, then read by one pass over the rows. Rows past the last
+        // pair (a footer that counts more rows than the selection covers)
+        // are dropped.
+        let batch = &mut self.out[self.start..];
+        let n = batch.len();
         self.marks.clear();
         self.marks.resize(n, false);
         let mut at = 0;
@@ -69,30 +71,29 @@ impl<'a, T> Kept<'a, T> {
         // takes rows at random.
         let mut kept = 0;
         for (row, &taken) in self.marks.iter().enumerate() {
-            self.batch.swap(kept, row);
+            batch.swap(kept, row);
             kept += usize::from(taken);
         }
-        self.out.extend(self.batch.drain(..kept));
-        self.batch.clear();
+        self.out.truncate(self.start + kept);
+        self.start = self.out.len();
     }
 }
 
 impl<T> RowSink<T> for Kept<'_, T> {
     fn reserve_rows(&mut self, _rows: usize) -> Result<(), std::collections::TryReserveError> {
-        // The output is reserved for the taken rows by the caller; a batch
-        // is at most `BATCH` rows and grows to that once.
+        // The caller reserves the output for the taken rows and one batch.
         Ok(())
     }
 
     fn place(&mut self, n: usize, placeholder: impl FnMut() -> T) -> &mut [T] {
         self.finish();
-        self.batch.resize_with(n, placeholder);
-        &mut self.batch
+        self.out.resize_with(self.start + n, placeholder);
+        &mut self.out[self.start..]
     }
 
     fn append<I: Iterator<Item = T>>(&mut self, rows: I) {
         self.finish();
-        self.batch.extend(rows);
+        self.out.extend(rows);
     }
 }
 
