@@ -158,6 +158,23 @@ fn median(samples: &mut [f64]) -> f64 {
     samples[samples.len() / 2]
 }
 
+/// The 1M ticks every writer writes, as our `Tick` and as
+/// `parquet_derive`'s struct.
+fn tick_rows() -> (Vec<Tick<'static>>, Vec<DeriveTick<'static>>) {
+    let rows: Vec<Tick<'static>> = (0..ROWS).map(tick).collect();
+    let derive_rows = rows
+        .iter()
+        .map(|r| DeriveTick {
+            ts: r.ts,
+            symbol: r.symbol,
+            bid: r.bid,
+            ask: r.ask,
+            size: r.size,
+        })
+        .collect();
+    (rows, derive_rows)
+}
+
 /// `bench-report write-once WRITER CODEC [OUT]`; `None` for an unknown
 /// writer or codec. The file goes to `out` when given, so that a change to
 /// the encoders can be checked to write the same bytes.
@@ -168,17 +185,7 @@ pub fn once(writer: &str, codec: &str, out: Option<&str>) -> Option<()> {
     if !matches!(writer, "ours" | "cols" | "arrow" | "derive") {
         return None;
     }
-    let rows: Vec<Tick<'static>> = (0..ROWS).map(tick).collect();
-    let derive_rows: Vec<DeriveTick<'static>> = rows
-        .iter()
-        .map(|r| DeriveTick {
-            ts: r.ts,
-            symbol: r.symbol,
-            bid: r.bid,
-            ask: r.ask,
-            size: r.size,
-        })
-        .collect();
+    let (rows, derive_rows) = tick_rows();
     let bytes = write_once_measured(writer, &rows, &derive_rows, ours_codec, codec);
     println!("{writer} {codec:?}: {} bytes", bytes.len());
     if let Some(out) = out {
@@ -207,17 +214,7 @@ fn write_once_measured(
 
 /// `bench-report writes`.
 pub fn run(rounds: usize) {
-    let rows: Vec<Tick<'static>> = (0..ROWS).map(tick).collect();
-    let derive_rows: Vec<DeriveTick<'static>> = rows
-        .iter()
-        .map(|r| DeriveTick {
-            ts: r.ts,
-            symbol: r.symbol,
-            bid: r.bid,
-            ask: r.ask,
-            size: r.size,
-        })
-        .collect();
+    let (rows, derive_rows) = tick_rows();
     let dir = crate::common::fixtures_dir();
     std::fs::create_dir_all(&dir).expect("fixtures dir");
     println!("# writing {ROWS} ticks into memory, one row group, dictionary on, page index; {rounds} interleaved rounds, the first discarded");

@@ -193,11 +193,30 @@ impl Runs {
 
     /// Appends a batch's rows as `keep` says.
     fn push_batch(&mut self, keep: &[bool]) {
-        let mut rest = keep;
-        while let Some(&first) = rest.first() {
-            let len = rest.iter().position(|&k| k != first).unwrap_or(rest.len());
-            self.push(first, len);
-            rest = &rest[len..];
+        // The verdicts of 64 rows as the bits of a word: each run's end is
+        // one count of trailing ones or zeros, not a branch per row (which
+        // mispredicts at the end of every run: every other row of a query
+        // that takes rows at random, where building the runs was 15 % of
+        // the read).
+        for chunk in keep.chunks(64) {
+            let bits = chunk
+                .iter()
+                .enumerate()
+                .fold(0u64, |bits, (j, &k)| bits | (u64::from(k) << j));
+            let mut at = 0;
+            while at < chunk.len() {
+                let rest = bits >> at;
+                let taken = rest & 1 == 1;
+                let run = if taken {
+                    rest.trailing_ones()
+                } else {
+                    rest.trailing_zeros()
+                };
+                // Past the chunk's rows the bits are zeros: cut there.
+                let run = (run as usize).min(chunk.len() - at);
+                self.push(taken, run);
+                at += run;
+            }
         }
     }
 
@@ -328,6 +347,31 @@ mod tests {
         second.restrict(&mut window);
         assert_eq!(second.pairs(), [(0, 1), (3, 0)]);
         assert!(window.full());
+    }
+
+    #[test]
+    fn batches_give_the_runs_of_a_row_by_row_walk() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        for density in [0, 1, 8, 16, 24, 31, 32] {
+            let mut keep = Vec::new();
+            for _ in 0..3000 {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                keep.push(rng % 32 < density);
+            }
+            let mut naive = Runs::default();
+            for &k in &keep {
+                naive.push(k, 1);
+            }
+            // Batches of uneven lengths, across words and batches.
+            let mut batched = Runs::default();
+            for part in keep.chunks(1000).flat_map(|c| c.chunks(333)) {
+                batched.push_batch(part);
+            }
+            assert_eq!(batched, naive, "density {density}/32");
+            assert_eq!(batched.selected(), keep.iter().filter(|&&k| k).count());
+        }
     }
 
     #[test]
