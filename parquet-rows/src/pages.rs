@@ -236,7 +236,7 @@ impl Pages {
         })?;
         if every {
             self.check_loaded(group, binding)?;
-            let every = RowGroup::new(
+            let all_rows = RowGroup::new(
                 group,
                 &binding.fields,
                 &self.partitions,
@@ -244,7 +244,7 @@ impl Pages {
                 0..group.num_rows,
             );
             let mut kept = kept::Kept::new(out, runs.pairs());
-            let result = T::decode(&every, &mut kept);
+            let result = T::decode(&all_rows, &mut kept);
             kept.finish();
             return result;
         }

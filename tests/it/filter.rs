@@ -703,12 +703,7 @@ fn rejected_rows_are_skipped_in_the_other_columns() {
         name: &'a str,
         size: i32,
     }
-    for (dictionary, version) in [
-        (true, WriterVersion::PARQUET_1_0),
-        (false, WriterVersion::PARQUET_1_0),
-        (true, WriterVersion::PARQUET_2_0),
-        (false, WriterVersion::PARQUET_2_0),
-    ] {
+    for (dictionary, version) in LAYOUTS {
         let context = format!("dictionary {dictionary}, {version:?}");
         let file = ParquetFile::from_bytes(sparse_file(dictionary, version)).unwrap();
         assert!(
@@ -1199,6 +1194,15 @@ const SCHEMA_RUNS: &str = "message m {
     REQUIRED DOUBLE px;
 }";
 
+/// Page layouts the run tests write every file in: dictionary-encoded or
+/// PLAIN, v1 or v2 data pages.
+const LAYOUTS: [(bool, WriterVersion); 4] = [
+    (true, WriterVersion::PARQUET_1_0),
+    (false, WriterVersion::PARQUET_1_0),
+    (true, WriterVersion::PARQUET_2_0),
+    (false, WriterVersion::PARQUET_2_0),
+];
+
 /// 60 000 rows in one row group, pages of 97 rows: `key` is 1 in every
 /// 41st row and in rows 20 000 to 21 499 (a run longer than a batch), 0
 /// elsewhere; `size` and `name` are null in every third and fifth row.
@@ -1262,12 +1266,7 @@ fn batches_of_runs_cross_pages_and_batches() {
         name: Option<Arc<str>>,
         px: f64,
     }
-    for (dictionary, version) in [
-        (true, WriterVersion::PARQUET_1_0),
-        (false, WriterVersion::PARQUET_1_0),
-        (true, WriterVersion::PARQUET_2_0),
-        (false, WriterVersion::PARQUET_2_0),
-    ] {
+    for (dictionary, version) in LAYOUTS {
         let context = format!("dictionary {dictionary}, {version:?}");
         let file = ParquetFile::from_bytes(runs_file(dictionary, version)).unwrap();
         let all = file.rows::<Owned>().collect().unwrap();
