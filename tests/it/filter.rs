@@ -12,7 +12,7 @@ use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DoubleType, Int32Ty
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterVersion};
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::parser::parse_message_type;
-use parquet_rows::{FilterOf, ParquetFile, ParquetRow, RowFilter};
+use parquet_rows::{Cond, FilterOf, ParquetFile, ParquetRow, RowFilter};
 use parquet_rows_suite::rng::Rng;
 use parquet_rows_suite::{write_columns, ColumnValues};
 
@@ -1203,10 +1203,11 @@ const LAYOUTS: [(bool, WriterVersion); 4] = [
     (false, WriterVersion::PARQUET_2_0),
 ];
 
-/// 60 000 rows in one row group, pages of 97 rows: `key` is 1 in every
-/// 41st row and in rows 20 000 to 21 499 (a run longer than a batch), 0
-/// elsewhere; `size` and `name` are null in every third and fifth row.
-fn runs_file(dictionary: bool, version: WriterVersion) -> Bytes {
+/// 60 000 rows in `groups` row groups of equal size, pages of 97 rows:
+/// `key` is 1 in every 41st row and in rows 20 000 to 21 499 (a run longer
+/// than a batch), 0 elsewhere; `size` and `name` are null in every third
+/// and fifth row.
+fn runs_file(dictionary: bool, version: WriterVersion, groups: usize) -> Bytes {
     let props = WriterProperties::builder()
         .set_dictionary_enabled(dictionary)
         .set_writer_version(version)
@@ -1216,22 +1217,31 @@ fn runs_file(dictionary: bool, version: WriterVersion) -> Bytes {
         .build();
     let n = 60_000usize;
     let hit = |i: usize| i.is_multiple_of(41) || (20_000..21_500).contains(&i);
-    let group = vec![
-        ColumnValues::Int32((0..n).map(|i| Some(i32::from(hit(i)))).collect()),
-        ColumnValues::Int64((0..n).map(|i| Some(i as i64 * 3)).collect()),
-        ColumnValues::Int32(
-            (0..n)
-                .map(|i| (i % 3 != 0).then_some((i % 500) as i32))
-                .collect(),
-        ),
-        ColumnValues::Bytes(
-            (0..n)
-                .map(|i| (i % 5 != 0).then(|| format!("n{}", i % 300).into_bytes()))
-                .collect(),
-        ),
-        ColumnValues::Double((0..n as u32).map(|i| Some(f64::from(i) / 4.0)).collect()),
-    ];
-    write_columns(SCHEMA_RUNS, props, &[group]).unwrap()
+    let group = |rows: std::ops::Range<usize>| {
+        vec![
+            ColumnValues::Int32(rows.clone().map(|i| Some(i32::from(hit(i)))).collect()),
+            ColumnValues::Int64(rows.clone().map(|i| Some(i as i64 * 3)).collect()),
+            ColumnValues::Int32(
+                rows.clone()
+                    .map(|i| (i % 3 != 0).then_some((i % 500) as i32))
+                    .collect(),
+            ),
+            ColumnValues::Bytes(
+                rows.clone()
+                    .map(|i| (i % 5 != 0).then(|| format!("n{}", i % 300).into_bytes()))
+                    .collect(),
+            ),
+            ColumnValues::Double(
+                rows.map(|i| Some(f64::from(u32::try_from(i).unwrap()) / 4.0))
+                    .collect(),
+            ),
+        ]
+    };
+    let size = n / groups;
+    let all: Vec<_> = (0..groups)
+        .map(|g| group(g * size..(g + 1) * size))
+        .collect();
+    write_columns(SCHEMA_RUNS, props, &all).unwrap()
 }
 
 /// A sparse selection's runs go to each column a batch at a time
@@ -1268,7 +1278,7 @@ fn batches_of_runs_cross_pages_and_batches() {
     }
     for (dictionary, version) in LAYOUTS {
         let context = format!("dictionary {dictionary}, {version:?}");
-        let file = ParquetFile::from_bytes(runs_file(dictionary, version)).unwrap();
+        let file = ParquetFile::from_bytes(runs_file(dictionary, version, 1)).unwrap();
         let all = file.rows::<Owned>().collect().unwrap();
         let want: Vec<Owned> = all.iter().filter(|r| r.key == 1).cloned().collect();
         assert_eq!(want.len(), 1464 + 1500 - 37, "{context}");
@@ -1320,5 +1330,104 @@ fn batches_of_runs_cross_pages_and_batches() {
             .collect::<parquet_rows::Result<_>>()
             .unwrap();
         assert_eq!(streamed, want[700..2600], "{context}");
+    }
+}
+
+/// A dense selection of rows without drop glue decodes every row and keeps
+/// the taken ones a batch at a time (`Kept`), the output reserved ahead of
+/// the row groups: on several row groups, owned and borrowed, on one and
+/// two threads, streamed, windowed, it gives the full read's rows filtered
+/// by hand.
+#[test]
+fn dense_selections_keep_the_taken_rows_of_every_path() {
+    #[derive(ParquetRow, Debug, Clone, Copy, PartialEq)]
+    struct Plain<'a> {
+        key: i32,
+        id: i64,
+        size: Option<i32>,
+        name: Option<&'a str>,
+        px: f64,
+    }
+    #[derive(ParquetRow, Debug, Clone, Copy, PartialEq)]
+    struct Numbers {
+        key: i32,
+        id: i64,
+        size: Option<i32>,
+        px: f64,
+    }
+    for (dictionary, version) in LAYOUTS {
+        let context = format!("dictionary {dictionary}, {version:?}");
+        let file = ParquetFile::from_bytes(runs_file(dictionary, version, 3)).unwrap();
+        assert_eq!(file.num_row_groups(), 3, "{context}");
+        let all = file.rows::<Numbers>().collect().unwrap();
+        // `key == 0` takes 40 rows in 41 outside one block: gaps of one row,
+        // decoded row by row; `size` null or under 250 about two in three.
+        let dense = || Numbers::filter().key().eq(0);
+        let want: Vec<Numbers> = all.iter().filter(|r| r.key == 0).copied().collect();
+        assert!(want.len() > 55_000, "{context}");
+        let got = file.rows::<Numbers>().filter(dense()).collect().unwrap();
+        assert_eq!(got, want, "collect, {context}");
+        let got = file
+            .rows::<Numbers>()
+            .filter(dense())
+            .threads(2)
+            .collect()
+            .unwrap();
+        assert_eq!(got, want, "threads(2), {context}");
+        let got: Vec<Numbers> = file
+            .rows::<Numbers>()
+            .filter(dense())
+            .stream()
+            .unwrap()
+            .collect::<parquet_rows::Result<_>>()
+            .unwrap();
+        assert_eq!(got, want, "stream, {context}");
+        let got = file
+            .rows::<Numbers>()
+            .filter(dense().offset(19_000).limit(23_000))
+            .collect()
+            .unwrap();
+        assert_eq!(got, want[19_000..42_000], "window, {context}");
+        let mixed: Vec<Numbers> = all
+            .iter()
+            .filter(|r| r.key == 0 && r.size.is_none_or(|s| s < 250))
+            .copied()
+            .collect();
+        let got = file
+            .rows::<Numbers>()
+            .filter(dense().size().matches(Cond::lt(250).or(Cond::is_null())))
+            .collect()
+            .unwrap();
+        assert_eq!(got, mixed, "two predicates, {context}");
+
+        let pages = file
+            .rows::<Plain>()
+            .filter(Plain::filter().key().eq(0))
+            .load()
+            .unwrap();
+        let borrowed: Vec<Plain<'_>> = pages.rows().unwrap();
+        let every = file.rows::<Plain>().load().unwrap();
+        let full: Vec<Plain<'_>> = every.rows().unwrap();
+        let want: Vec<(i64, Option<&str>)> = full
+            .iter()
+            .filter(|r| r.key == 0)
+            .map(|r| (r.id, r.name))
+            .collect();
+        let got: Vec<(i64, Option<&str>)> = borrowed.iter().map(|r| (r.id, r.name)).collect();
+        assert_eq!(got, want, "borrowed, {context}");
+        let parallel: Vec<Plain<'_>> = pages.par_rows().unwrap();
+        assert_eq!(parallel, borrowed, "par_rows, {context}");
+        let pages = file
+            .rows::<Plain>()
+            .filter(Plain::filter().key().eq(0).offset(5).limit(40_000))
+            .load()
+            .unwrap();
+        let window: Vec<(i64, Option<&str>)> = pages
+            .rows::<Plain>()
+            .unwrap()
+            .iter()
+            .map(|r| (r.id, r.name))
+            .collect();
+        assert_eq!(window, want[5..40_005], "borrowed window, {context}");
     }
 }
