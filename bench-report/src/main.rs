@@ -55,8 +55,9 @@ const USAGE: &str =
        bench-report writes [--rounds N]    (issue 26: writing 1M ticks, against arrow-rs and parquet_derive)
        bench-report write-memory [ROWS]    (issue 26: peak RSS writing ROWS ticks, default 20M)
        bench-report write-once WRITER CODEC [OUT] (issue 26: one write of 1M ticks, for callgrind;
-                                           WRITER ours|cols|arrow|derive, CODEC zstd|snappy;
-                                           the file written to OUT if given, to compare bytes)
+                                           WRITER ours|ours2t|cols|arrow|derive, CODEC zstd|snappy;
+                                           the file written to OUT if given, to compare bytes;
+                                           WRITE_ONCE_REPEAT=N writes N times, for perf)
        bench-report write-filters [--rounds N] (issue 26: a 1% ts range of our own 10M-row file)
 fixtures: tick-370k-zstd tick-65k-zstd tick-370k-plain tick50-4rg-zstd mixed20-snappy delta-plain
           opt-1m-snappy opt-1m-duckdb opt-1m-zstd8

@@ -467,7 +467,8 @@ fn own_encoders_write_what_the_column_writers_write() {
 fn own_encoders_cut_pages_at_the_row_limit_and_keep_chunk_statistics() {
     // 50,000 rows of one row group: pages of at most 20,000 rows (the
     // column writers' default row limit), the boundary order ascending for
-    // the ascending `id`.
+    // the ascending `id`. The unique ids end their dictionary after its
+    // trial of 8,192 values, and with it the first page.
     let rows = generate(5, 50_000, flat);
     let ours = write(&rows, WriteOptions::default());
     let meta = metadata(&ours);
@@ -478,7 +479,7 @@ fn own_encoders_cut_pages_at_the_row_limit_and_keep_chunk_statistics() {
         .iter()
         .map(|l| l.first_row_index)
         .collect();
-    assert_eq!(firsts, [0, 20_000, 40_000]);
+    assert_eq!(firsts, [0, 8_192, 28_192, 48_192]);
     assert!(index.column_index(0).unwrap().is_sorted());
     check_column_index(&meta, &rows, value, "defaults");
     // Chunk statistics only: no column index, the same chunk statistics.
@@ -692,4 +693,146 @@ fn statistics_hold_across_a_dictionary_fallback() {
     assert!(pages > 100, "{pages} pages checked");
     assert!(meta.page_index_for_row_group(1).column_index(0).is_none());
     assert!(meta.page_index_for_row_group(0).column_index(0).is_some());
+}
+
+#[derive(ParquetRow, Debug, Clone, PartialEq)]
+struct Keys {
+    id: i64,      // ascending, unique
+    name: String, // unique
+    key: i64,     // drawn from 20,000 values
+    tag: String,  // one of 8
+}
+
+fn keys_row(rng: &mut Rng, i: usize) -> Keys {
+    Keys {
+        id: 1_000_000 + i as i64 * 3,
+        name: format!("user-{i:06}"),
+        key: (rng.below(20_000) as i64) * 7919,
+        tag: SYMBOLS[rng.below(SYMBOLS.len())].to_owned(),
+    }
+}
+
+/// Per column of the first row group: the number of entries of its
+/// dictionary page and the encodings of its data pages, each run once.
+fn dictionary_and_runs(file: &Bytes) -> Vec<(String, u32, Vec<Encoding>)> {
+    let reader = SerializedFileReader::new(file.clone()).unwrap();
+    let group = reader.get_row_group(0).unwrap();
+    (0..group.num_columns())
+        .map(|c| {
+            let name = group.metadata().column(c).column_path().string();
+            let pages: Vec<_> = group
+                .get_column_page_reader(c)
+                .unwrap()
+                .map(Result::unwrap)
+                .collect();
+            assert_eq!(pages[0].page_type(), PageType::DICTIONARY_PAGE, "{name}");
+            let mut runs: Vec<Encoding> = Vec::new();
+            for page in &pages[1..] {
+                if runs.last() != Some(&page.encoding()) {
+                    runs.push(page.encoding());
+                }
+            }
+            (name, pages[0].num_values(), runs)
+        })
+        .collect()
+}
+
+#[test]
+fn dictionaries_of_unique_values_stop_after_their_trial() {
+    let mut rng = Rng::new(26);
+    let rows: Vec<Keys> = (0..40_000).map(|i| keys_row(&mut rng, i)).collect();
+    let write = |options: WriteOptions| {
+        let mut writer = Writer::<Keys, _>::new(Vec::new(), options).unwrap();
+        writer.write(&rows).unwrap();
+        Bytes::from(writer.finish().unwrap().1)
+    };
+    let ours = write(WriteOptions::default());
+    let back: Vec<Keys> = parquet_rows::from_bytes(ours.clone()).unwrap();
+    assert!(back == rows, "the rows read back differ");
+
+    let columns = dictionary_and_runs(&ours);
+    let dict = [Encoding::RLE_DICTIONARY];
+    let stopped = [Encoding::RLE_DICTIONARY, Encoding::PLAIN];
+    for (name, entries, runs) in &columns {
+        match name.as_str() {
+            // Unique values: PLAIN after the trial's 8,192 values and the
+            // rest of the step (1,024 levels) that reached it.
+            "id" | "name" => {
+                assert_eq!(runs, &stopped, "{name}");
+                assert!(*entries <= 8_192 + 1_024, "{name}: {entries} entries");
+            }
+            // Repeats (8,192 draws of 20,000 values repeat about 1,300
+            // times): the dictionary holds to the end of the chunk.
+            "key" | "tag" => assert_eq!(runs, &dict, "{name}"),
+            other => panic!("column {other}"),
+        }
+    }
+
+    // The column writers keep the unique ids in their dictionary (their
+    // page of 1 MiB takes 131,072 of them): the stopped dictionary writes
+    // the smaller chunk.
+    let theirs = write(WriteOptions::default().own_encoders(false));
+    let size =
+        |file: &Bytes, column: usize| metadata(file).row_group(0).column(column).compressed_size();
+    assert_eq!(dictionary_and_runs(&theirs)[0].2, dict);
+    assert!(
+        size(&ours, 0) < size(&theirs, 0),
+        "{} >= {}",
+        size(&ours, 0),
+        size(&theirs, 0)
+    );
+}
+
+#[derive(ParquetRow, Debug, Clone, PartialEq)]
+struct Mixed {
+    id: i64,
+    sym: String,
+    flag: bool, // the column writers' (BOOLEAN)
+    price: Option<f64>,
+    legs: Vec<i32>, // the column writers' (a list)
+    qty: u32,
+}
+
+#[test]
+fn columns_encoded_on_threads_write_the_same_file() {
+    let mut rng = Rng::new(7);
+    let rows: Vec<Mixed> = (0..30_000)
+        .map(|i| Mixed {
+            id: i as i64,
+            sym: SYMBOLS[rng.below(SYMBOLS.len())].to_owned(),
+            flag: rng.below(2) == 0,
+            price: (rng.below(10) > 0).then(|| f64::from(rng.below(1_000) as u32) / 8.0),
+            legs: (0..rng.below(4)).map(|_| rng.below(100) as i32).collect(),
+            qty: rng.below(5_000) as u32,
+        })
+        .collect();
+    for codec in [
+        Compression::Snappy,
+        Compression::Zstd(1),
+        Compression::Uncompressed,
+    ] {
+        let write = |threads: usize| {
+            let options = WriteOptions::default()
+                .compression(codec)
+                .row_group_rows(7_000)
+                .page_bytes(16 << 10)
+                .threads(threads);
+            let mut writer = Writer::<Mixed, _>::new(Vec::new(), options).unwrap();
+            for part in rows.chunks(5_000) {
+                writer.write(part).unwrap();
+            }
+            let (summary, bytes) = writer.finish().unwrap();
+            assert_eq!(summary.row_groups, 5);
+            Bytes::from(bytes)
+        };
+        let one = write(1);
+        for threads in [2, 3] {
+            assert!(
+                write(threads) == one,
+                "{codec:?}: {threads} threads wrote another file"
+            );
+        }
+        let back: Vec<Mixed> = parquet_rows::from_bytes(one).unwrap();
+        assert!(back == rows, "{codec:?}: the rows read back differ");
+    }
 }

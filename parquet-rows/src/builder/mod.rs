@@ -39,7 +39,7 @@ mod remote;
 mod spec;
 mod stream;
 #[cfg(feature = "rayon")]
-mod threads;
+pub(crate) mod threads;
 
 use std::marker::PhantomData;
 

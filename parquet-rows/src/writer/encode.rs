@@ -141,10 +141,11 @@ impl Compressor {
 trait Source {
     /// Values (non-null entries).
     fn len(&self) -> usize;
-    /// Whether equal [`Source::key`]s mean the same value (fixed widths:
-    /// the key is the value's bits), so that the dictionary never looks at
+    /// Whether two values of key `key` are the same value (fixed widths:
+    /// the key is the value's bits; byte arrays of up to 7 bytes: the key
+    /// is their bytes and length), so that the dictionary does not look at
     /// the value behind an entry it finds.
-    const KEY_IS_VALUE: bool;
+    fn exact(key: u64) -> bool;
     /// Value `i`'s key in the dictionary's table: equal values, equal keys.
     fn key(&self, i: usize) -> u64;
     /// Where `key` starts probing the table (its low bits are used).
@@ -399,7 +400,10 @@ where
     fn len(&self) -> usize {
         self.values.len()
     }
-    const KEY_IS_VALUE: bool = true;
+    #[inline]
+    fn exact(_key: u64) -> bool {
+        true
+    }
     #[inline]
     fn key(&self, i: usize) -> u64 {
         self.values[i].bits()
@@ -470,14 +474,37 @@ impl Source for BytesSource<'_> {
     fn len(&self) -> usize {
         self.ends.len()
     }
-    const KEY_IS_VALUE: bool = false;
+    #[inline]
+    fn exact(key: u64) -> bool {
+        key >> 56 <= 7 // a short value's length; a hash's top byte is 0xFF
+    }
+    /// A value of up to 7 bytes is its own key (its bytes, its length in
+    /// the top byte): symbols, codes and tickers are interned without
+    /// hashing their bytes or comparing them with the entry's. Longer
+    /// values are hashed, the top byte set so that no hash is a short key.
     #[inline]
     fn key(&self, i: usize) -> u64 {
-        hash_bytes(self.get(i))
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        let len = self.ends[i] - start;
+        if len <= 7 {
+            // One 8-byte load where the buffer has 8 bytes from `start`,
+            // masked to the value's bytes.
+            let word = match self.data.get(start..start + 8) {
+                Some(w) => u64::from_le_bytes(w.try_into().expect("8 bytes")),
+                None => {
+                    let mut w = [0u8; 8];
+                    w[..len].copy_from_slice(&self.data[start..start + len]);
+                    u64::from_le_bytes(w)
+                }
+            };
+            (word & ((1u64 << (len * 8)) - 1)) | ((len as u64) << 56)
+        } else {
+            hash_bytes(&self.data[start..self.ends[i]]) | (0xFF << 56)
+        }
     }
     #[inline]
     fn spread(key: u64) -> u64 {
-        key // already a hash
+        mix(key)
     }
     #[inline]
     fn same(&self, i: usize, j: usize) -> bool {
@@ -658,6 +685,10 @@ fn hash_bytes(bytes: &[u8]) -> u64 {
     mix(h)
 }
 
+/// How many values a dictionary takes before [`Dictionary::done`] judges
+/// from its repeats whether it will fill up.
+const TRIAL_VALUES: usize = 8192;
+
 /// The dictionary of a chunk: each entry is the index of the value that
 /// first had it, found again through an open-addressing table of keys.
 struct Dictionary {
@@ -685,6 +716,33 @@ impl Dictionary {
         }
     }
 
+    /// Whether the pages after the current one are PLAIN, once the chunk's
+    /// first `interned` values went through the dictionary: its page
+    /// reached `limit` bytes (the column writers' rule), or it is bound to
+    /// and is of no use until then. After [`TRIAL_VALUES`] values, `c`
+    /// repeats among `n` values (at most one in a hundred) put the column's
+    /// distinct values at about n² / 2c (the birthday estimate, for values
+    /// in no particular order; ascending unique values have none). When
+    /// that many entries of the present average size pass `limit`, the
+    /// dictionary fills up anyway; until then it costs more than PLAIN (its
+    /// page holds nearly every value once, and each value its index of 13
+    /// bits or more on top), and every value pays a probe of a table that
+    /// outgrows the caches: columns of timestamps and of unique ids.
+    fn done(&self, limit: usize, interned: usize) -> bool {
+        if self.plain_bytes >= limit {
+            return true;
+        }
+        let (n, distinct) = (interned, self.entries.len());
+        if n < TRIAL_VALUES || distinct == 0 || (n - distinct) * 100 > n {
+            return false;
+        }
+        // estimate × (plain_bytes / distinct) >= limit, with estimate =
+        // n² / 2·repeats, in integers.
+        let repeats = (n - distinct).max(1) as u128;
+        let (n, distinct) = (n as u128, distinct as u128);
+        n * n * self.plain_bytes as u128 >= 2 * repeats * distinct * limit as u128
+    }
+
     /// The entry of value `i`, added if new.
     #[inline]
     fn intern<S: Source>(&mut self, source: &S, i: usize) -> u32 {
@@ -697,7 +755,7 @@ impl Dictionary {
                 break;
             }
             if slot.key == key
-                && (S::KEY_IS_VALUE || source.same(self.entries[(slot.entry - 1) as usize], i))
+                && (S::exact(key) || source.same(self.entries[(slot.entry - 1) as usize], i))
             {
                 return slot.entry - 1;
             }
@@ -1002,7 +1060,7 @@ impl<'a> Chunk<'a> {
                 let fallback = self
                     .dictionary
                     .as_ref()
-                    .is_some_and(|d| d.plain_bytes >= self.dictionary_limit);
+                    .is_some_and(|d| d.done(self.dictionary_limit, end_value));
                 if fallback || end_level - level >= self.row_limit || estimate >= self.page_limit {
                     break;
                 }
@@ -1019,9 +1077,10 @@ impl<'a> Chunk<'a> {
             if self
                 .dictionary
                 .as_ref()
-                .is_some_and(|d| d.plain_bytes >= self.dictionary_limit)
+                .is_some_and(|d| d.done(self.dictionary_limit, end_value))
             {
-                // The dictionary is full: the pages after this one are PLAIN.
+                // The dictionary is full, or of no use: the pages after this
+                // one are PLAIN.
                 self.had_dictionary = self.dictionary.take();
             }
             level = end_level;
@@ -1281,6 +1340,56 @@ impl<'a> Chunk<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn byte_arrays_of_every_short_length_are_distinct_entries() {
+        // Values of 0 to 9 bytes that differ only in their length or in
+        // trailing zero bytes, a buffer that ends right after the last
+        // value (its key read without an 8-byte load), each twice.
+        let distinct: Vec<&[u8]> = vec![
+            b"",
+            b"\0",
+            b"\0\0",
+            b"a",
+            b"a\0",
+            b"ab",
+            b"abcdefg",
+            b"abcdefg\0",
+            b"abcdefgh",
+            b"abcdefghi",
+            b"\xff\xff\xff\xff\xff\xff\xff",
+            b"x",
+        ];
+        let values: Vec<&[u8]> = distinct
+            .iter()
+            .chain(distinct.iter().rev())
+            .copied()
+            .collect();
+        let mut data = Vec::new();
+        let mut ends = Vec::new();
+        for v in &values {
+            data.extend_from_slice(v);
+            ends.push(data.len());
+        }
+        let source = BytesSource {
+            data: &data,
+            ends: &ends,
+            utf8: false,
+            truncate: None,
+        };
+        let mut dictionary = Dictionary::new();
+        let entries: Vec<u32> = (0..values.len())
+            .map(|i| dictionary.intern(&source, i))
+            .collect();
+        assert_eq!(dictionary.entries.len(), distinct.len());
+        for (i, &e) in entries.iter().enumerate() {
+            assert_eq!(
+                source.get(dictionary.entries[e as usize]),
+                values[i],
+                "value {i}"
+            );
+        }
+    }
 
     /// Decodes the hybrid encoding back (the spec's grammar), to check the
     /// encoder against it.

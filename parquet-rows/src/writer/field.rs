@@ -132,6 +132,48 @@ impl ColumnBuffer {
         }
     }
 
+    /// Makes room for `rows` more rows of a column of one value (or null)
+    /// per row, of physical type `physical`; columns under a list or a map
+    /// (any number of entries per row) reserve nothing, byte arrays only
+    /// their ends.
+    pub(crate) fn reserve_rows(&mut self, physical: rules::Physical, rows: usize) {
+        if self.max_rep > 0 {
+            return;
+        }
+        if self.max_def > 0 {
+            self.defs.reserve(rows);
+        }
+        match physical {
+            rules::Physical::Boolean => self.bools.reserve(rows),
+            rules::Physical::Int32 => self.ints.reserve(rows),
+            rules::Physical::Int64 => self.longs.reserve(rows),
+            rules::Physical::Float => self.floats.reserve(rows),
+            rules::Physical::Double => self.doubles.reserve(rows),
+            rules::Physical::ByteArray | rules::Physical::FixedLenByteArray => {
+                self.ends.reserve(rows);
+            }
+            rules::Physical::Int96 => {}
+        }
+    }
+
+    /// The bytes [`reserve_rows`](Self::reserve_rows) reserves per row.
+    pub(crate) fn reserved_per_row(&self, physical: rules::Physical) -> usize {
+        if self.max_rep > 0 {
+            return 0;
+        }
+        let levels = if self.max_def > 0 { 2 } else { 0 };
+        levels
+            + match physical {
+                rules::Physical::Boolean => 1,
+                rules::Physical::Int32 | rules::Physical::Float => 4,
+                rules::Physical::Int64 | rules::Physical::Double => 8,
+                rules::Physical::ByteArray | rules::Physical::FixedLenByteArray => {
+                    std::mem::size_of::<usize>()
+                }
+                rules::Physical::Int96 => 0,
+            }
+    }
+
     /// Empties the buffer, keeping its capacity for the next row group.
     pub(crate) fn clear(&mut self) {
         self.bools.clear();

@@ -57,12 +57,15 @@ use std::path::Path;
 use std::sync::Arc;
 
 use bytes::Bytes;
+use parquet::column::writer::ColumnCloseResult;
 use parquet::data_type::{
     BoolType, ByteArray, ByteArrayType, DataType, DoubleType, FixedLenByteArray,
     FixedLenByteArrayType, FloatType, Int32Type, Int64Type,
 };
 use parquet::errors::ParquetError;
+use parquet::file::properties::WriterProperties;
 use parquet::file::writer::{SerializedColumnWriter, SerializedFileWriter};
+use parquet::schema::types::SchemaDescriptor;
 use parquet_rows_rules as rules;
 
 use crate::error::{Error, Location, Result};
@@ -149,6 +152,7 @@ pub struct Writer<T: ParquetWrite, W: Write + Send = File> {
     failed: Option<String>, // the first error, once one happened
     sorted: sorted::SortCheck,
     own_encoders: bool, // WriteOptions::own_encoders
+    threads: usize,     // WriteOptions::threads; > 1 encodes columns in parallel
     shape: PhantomData<fn() -> T::Shape>,
 }
 
@@ -210,6 +214,7 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
         );
         let sorted = sorted::SortCheck::new(options.sort_keys(&leaves)?);
         let own_encoders = options.own_encoders_enabled();
+        let threads = options.threads_limit();
         let properties = options.properties(&leaves)?;
         let file = SerializedFileWriter::new(
             Counted {
@@ -246,6 +251,7 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
             failed: None,
             sorted,
             own_encoders,
+            threads,
             shape: PhantomData,
         })
     }
@@ -254,6 +260,7 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
     /// encoded and written.
     pub fn write<R: ParquetWrite<Shape = T::Shape>>(&mut self, rows: &[R]) -> Result<()> {
         self.check_running()?;
+        self.reserve_rows(rows.len());
         let mut rows = rows;
         while !rows.is_empty() {
             let room = self.row_group_rows - self.buffered;
@@ -270,6 +277,29 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
             }
         }
         Ok(())
+    }
+
+    /// Makes room in the buffers for the next `rows` rows, up to the end of
+    /// the row group, once per `write`: buffers that grow by doubling copy
+    /// themselves at each step (glibc's `realloc` copies once its mmap
+    /// threshold has risen past their size). The room is capped at what the
+    /// row group's byte limit lets it hold, so a call with many wide rows
+    /// does not reserve for rows a later row group takes.
+    fn reserve_rows(&mut self, rows: usize) {
+        let room = rows.min(self.row_group_rows - self.buffered);
+        if room <= CHUNK_ROWS {
+            return; // reserving a chunk at a time is what `push` does anyway
+        }
+        let per_row: usize = self
+            .leaves
+            .iter()
+            .zip(&self.buffers.buffers)
+            .map(|(leaf, buffer)| buffer.reserved_per_row(leaf.column.physical))
+            .sum();
+        let room = room.min(self.row_group_bytes / per_row.max(1));
+        for (leaf, buffer) in self.leaves.iter().zip(&mut self.buffers.buffers) {
+            buffer.reserve_rows(leaf.column.physical, room);
+        }
     }
 
     /// Writes one row.
@@ -443,6 +473,14 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
         let file = self.file.as_mut().expect("checked by `flush`");
         let schema = file.schema_descr().clone();
         let properties = file.properties().clone();
+        let own = |i: usize| self.own_encoders && encode::supported(&schema.column(i), &properties);
+        let mut ahead = encode_ahead(
+            self.threads,
+            &schema,
+            &properties,
+            &self.buffers.buffers,
+            own,
+        )?;
         let mut group = file
             .next_row_group()
             .map_err(|e| write_error(location("", row_group), e))?;
@@ -454,11 +492,15 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
         {
             let at = || location(&leaf.dotted(), row_group);
             let descr = schema.column(i);
-            if self.own_encoders && encode::supported(&descr, &properties) {
+            let encoded = match ahead.get_mut(i).and_then(Option::take) {
+                Some(encoded) => Some(encoded),
+                None if own(i) => Some(encode::encode_chunk(&descr, &properties, buffer)),
+                None => None,
+            };
+            if let Some(encoded) = encoded {
                 // Our own encoders (`encode.rs`): the chunk's pages in a
                 // buffer, spliced into the file.
-                let (pages, close) = encode::encode_chunk(&descr, &properties, buffer)
-                    .map_err(|e| write_error(at(), e))?;
+                let (pages, close) = encoded.map_err(|e| write_error(at(), e))?;
                 group
                     .append_column(&pages, close)
                     .map_err(|e| write_error(at(), e))?;
@@ -482,6 +524,57 @@ impl<T: ParquetWrite, W: Write + Send> Writer<T, W> {
         self.buffered = 0;
         Ok(())
     }
+}
+
+/// A row group's chunk encoded ahead by our own encoders, or the error that
+/// stopped it.
+type Encoded = std::result::Result<(Bytes, ColumnCloseResult), ParquetError>;
+
+/// The chunks of the columns `own` picks, encoded in parallel on a pool of
+/// `threads` (`WriteOptions::threads`), indexed as the leaves (`None` for
+/// the others); empty on one thread, where each chunk is encoded just before
+/// it is written, so that one chunk at a time is held. The chunks do not
+/// depend on each other, nor on the file's offsets (those are fixed when a
+/// chunk is appended), so the file is the one a single thread writes.
+#[cfg(feature = "rayon")]
+fn encode_ahead(
+    threads: usize,
+    schema: &SchemaDescriptor,
+    properties: &WriterProperties,
+    buffers: &[ColumnBuffer],
+    own: impl Fn(usize) -> bool + Sync,
+) -> Result<Vec<Option<Encoded>>> {
+    use rayon::prelude::*;
+    let picked = (0..buffers.len()).filter(|&i| own(i)).count();
+    if threads <= 1 || picked < 2 {
+        return Ok(Vec::new());
+    }
+    let pool = crate::builder::threads::pool(threads)?;
+    Ok(pool.install(|| {
+        buffers
+            .par_iter()
+            .enumerate()
+            // One column per task: a chunk is large enough to pay for one.
+            .with_max_len(1)
+            .map(|(i, buffer)| {
+                own(i).then(|| encode::encode_chunk(&schema.column(i), properties, buffer))
+            })
+            .collect()
+    }))
+}
+
+/// Without the `rayon` feature every chunk is encoded just before it is
+/// written.
+#[cfg(not(feature = "rayon"))]
+#[allow(clippy::unnecessary_wraps)] // the signature of the `rayon` one
+fn encode_ahead(
+    _threads: usize,
+    _schema: &SchemaDescriptor,
+    _properties: &WriterProperties,
+    _buffers: &[ColumnBuffer],
+    _own: impl Fn(usize) -> bool,
+) -> Result<Vec<Option<Encoded>>> {
+    Ok(Vec::new())
 }
 
 /// Hands one column's buffered values to its column writer, a batch of

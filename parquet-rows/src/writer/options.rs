@@ -167,6 +167,7 @@ pub struct WriteOptions {
     max_value_bytes: usize,
     sorted_by: Vec<(String, SortOrder)>, // column names, the first key first
     own_encoders: bool,
+    threads: usize, // invariant: > 0
 }
 
 impl Default for WriteOptions {
@@ -184,6 +185,7 @@ impl Default for WriteOptions {
             max_value_bytes: 128 << 20,
             sorted_by: Vec::new(),
             own_encoders: true,
+            threads: 1,
         }
     }
 }
@@ -291,6 +293,37 @@ impl WriteOptions {
     /// Whether [`own_encoders`](Self::own_encoders) is on.
     pub fn own_encoders_enabled(&self) -> bool {
         self.own_encoders
+    }
+
+    /// Encodes the columns of a row group on `n` threads (at least 1; 1,
+    /// the default, encodes them one after the other on the calling
+    /// thread). Each column our own encoders write (see
+    /// [`own_encoders`](Self::own_encoders)) is encoded and compressed on its
+    /// own thread; the chunks are then written in the schema's order, so the
+    /// file is byte for byte the one a single thread writes. The encoded
+    /// chunks of a row group are held in memory until it is written: at
+    /// most about one compressed row group
+    /// ([`row_group_bytes`](Self::row_group_bytes)) more than one thread
+    /// holds. The threads are a rayon pool of `n`, shared with reads that
+    /// ask for `n` threads.
+    ///
+    /// ```
+    /// use parquet_rows::WriteOptions;
+    ///
+    /// let options = WriteOptions::default().threads(2);
+    /// assert_eq!(options.threads_limit(), 2);
+    /// ```
+    #[cfg(feature = "rayon")]
+    #[must_use]
+    pub fn threads(mut self, n: usize) -> Self {
+        self.threads = n.max(1);
+        self
+    }
+
+    /// The threads a row group's columns are encoded on (see `threads`,
+    /// with the `rayon` feature); 1 without it.
+    pub fn threads_limit(&self) -> usize {
+        self.threads
     }
 
     /// Adds a key-value pair to the file's metadata.
