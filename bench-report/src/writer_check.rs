@@ -367,7 +367,9 @@ const CODECS: [(&str, Compression); 7] = [
 
 /// Rows per file: several row groups and, with small pages, several pages
 /// per chunk (and dictionaries that fall back).
-const ROWS: usize = 3000;
+/// More than a dictionary's trial (8,192 values), so that the one-row-group
+/// files' dictionaries of unique values stop after it.
+const ROWS: usize = 10_000;
 
 /// Writes the files and `expected.json` into `dir`.
 pub fn run(dir: &Path) {
@@ -375,6 +377,21 @@ pub fn run(dir: &Path) {
     let rows = generate(2026, ROWS, every);
     let mut files = Vec::new();
     for (codec_name, codec) in CODECS {
+        // One row group, pages of the default 1 MiB: the columns of unique
+        // values end their dictionary after its trial, mid-chunk.
+        let name = format!("{codec_name}-v1-dict-trial.parquet");
+        let options = WriteOptions::default()
+            .compression(codec)
+            .row_group_rows(ROWS);
+        let path = dir.join(&name);
+        let summary = Writer::<Every>::create(&path, options)
+            .and_then(|mut writer| {
+                writer.write(&rows)?;
+                writer.close()
+            })
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(summary.row_groups, 1);
+        files.push(name);
         for (version_name, version) in [("v1", PageVersion::V1), ("v2", PageVersion::V2)] {
             for dictionary in [true, false] {
                 let name = format!(
