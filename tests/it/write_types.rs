@@ -401,6 +401,33 @@ fn a_value_over_the_value_limit_is_an_err_naming_field_and_row() {
 }
 
 #[derive(ParquetRow, Debug, Clone, PartialEq)]
+struct Line {
+    n: i64,
+    text: String, // REQUIRED: its values are pushed in one go
+}
+
+/// The same for a REQUIRED column, whose values are pushed a slice at a
+/// time rather than row by row: the row is still the one that failed,
+/// counted across `write` calls' chunks.
+#[test]
+fn a_required_value_over_the_value_limit_names_its_row() {
+    let mut rows: Vec<Line> = (0..10_000)
+        .map(|n| Line {
+            n,
+            text: "x".repeat(10),
+        })
+        .collect();
+    rows[9_000].text = "y".repeat(101);
+    let options = WriteOptions::default().max_value_bytes(100);
+    let mut writer = Writer::<Line, _>::new(Vec::new(), options).unwrap();
+    let err = writer.write(&rows).unwrap_err().to_string();
+    for part in ["`Line::text`, row 9000", "101 bytes"] {
+        assert!(err.contains(part), "{part}: {err}");
+    }
+    assert!(writer.finish().is_err());
+}
+
+#[derive(ParquetRow, Debug, Clone, PartialEq)]
 struct Compressed {
     #[parquet(compression = "zstd(3)")]
     text: String,

@@ -316,6 +316,25 @@ pub trait WriteValue {
     /// fit the column (a decimal wider than its precision), and nothing is
     /// appended.
     fn push_value(&self, column: &mut ColumnBuffer) -> Result<(), String>;
+    /// Appends `values` (a column without levels: a top-level field) to
+    /// `column`, or says which (its position in `values`) does not fit and
+    /// why, the values before it appended. The types whose values always
+    /// fit extend the column's vector in one call: one capacity check, not
+    /// one per value.
+    #[doc(hidden)]
+    #[inline]
+    fn push_values<'v>(
+        values: impl Iterator<Item = &'v Self>,
+        column: &mut ColumnBuffer,
+    ) -> Result<(), (usize, String)>
+    where
+        Self: 'v,
+    {
+        for (i, value) in values.enumerate() {
+            value.push_value(column).map_err(|message| (i, message))?;
+        }
+        Ok(())
+    }
 }
 
 /// A type that can be a field of a struct written with
@@ -362,6 +381,33 @@ pub trait WriteField {
     /// says which).
     #[doc(hidden)]
     fn push_absent(leaves: &mut Leaves<'_>, at: Levels);
+    /// Appends the field `get` reads of each of `rows` to `columns` (the
+    /// field's leaf columns); the first value that does not fit is recorded
+    /// in its column's `refused`, and the rest are not pushed.
+    #[doc(hidden)]
+    #[inline]
+    fn push_rows<R>(rows: &[R], columns: &mut [ColumnBuffer], get: impl Fn(&R) -> &Self)
+    where
+        Self: Sized,
+    {
+        push_each(rows, columns, get);
+    }
+}
+
+/// [`WriteField::push_rows`] one row at a time.
+#[inline]
+fn push_each<R, F: WriteField>(rows: &[R], columns: &mut [ColumnBuffer], get: impl Fn(&R) -> &F) {
+    let mut leaves = Leaves { columns, next: 0 };
+    for (i, row) in rows.iter().enumerate() {
+        leaves.next = 0;
+        // `Ok` for every value of the infallible types: the check compiles away.
+        if let Err(message) = get(row).push_field(&mut leaves, Levels::default()) {
+            // The leaf that refused is the last one taken.
+            let leaf = leaves.next.saturating_sub(1);
+            leaves.columns[leaf].refused = Some((i, message));
+            return;
+        }
+    }
 }
 
 /// The levels of the entries a node pushes: `def`, the definition level
@@ -414,6 +460,18 @@ impl<T: WriteValue> WriteField for T {
     #[inline]
     fn push_absent(leaves: &mut Leaves<'_>, at: Levels) {
         leaves.take().levels(at);
+    }
+    #[inline]
+    fn push_rows<R>(rows: &[R], columns: &mut [ColumnBuffer], get: impl Fn(&R) -> &Self) {
+        match columns {
+            // A top-level value: no levels to push, the values in one go.
+            [column] if column.max_def == 0 && column.max_rep == 0 => {
+                if let Err(refused) = T::push_values(rows.iter().map(get), column) {
+                    column.refused = Some(refused);
+                }
+            }
+            _ => push_each(rows, columns, get),
+        }
     }
 }
 
@@ -539,6 +597,14 @@ macro_rules! value {
             fn push_value(&self, column: &mut ColumnBuffer) -> Result<(), String> {
                 let $v = self;
                 column.$vec.push($store);
+                Ok(())
+            }
+            #[inline]
+            fn push_values<'v>(
+                values: impl Iterator<Item = &'v Self>,
+                column: &mut ColumnBuffer,
+            ) -> Result<(), (usize, String)> {
+                column.$vec.extend(values.map(|$v| $store));
                 Ok(())
             }
         }
@@ -760,17 +826,7 @@ pub fn push_column<R, F: WriteField>(
     columns: &mut [ColumnBuffer],
     get: impl Fn(&R) -> &F,
 ) {
-    let mut leaves = Leaves { columns, next: 0 };
-    for (i, row) in rows.iter().enumerate() {
-        leaves.next = 0;
-        // `Ok` for every value of the infallible types: the check compiles away.
-        if let Err(message) = get(row).push_field(&mut leaves, Levels::default()) {
-            // The leaf that refused is the last one taken.
-            let leaf = leaves.next.saturating_sub(1);
-            leaves.columns[leaf].refused = Some((i, message));
-            return;
-        }
-    }
+    F::push_rows(rows, columns, get);
 }
 
 /// The buffers of every leaf column of a row group, and where each
