@@ -344,45 +344,46 @@ fn same_statistics(
 /// The high-cardinality `text` falls back to PLAIN mid-row-group (the
 /// dictionary page first, dictionary-encoded data pages, then PLAIN ones);
 /// `sym` (8 values) stays dictionary encoded.
-fn check_fallback(ours: &Bytes, ours_meta: &ParquetMetaData, what: &str) {
-    let names: Vec<String> = ours_meta
-        .row_group(0)
-        .columns()
-        .iter()
-        .map(|c| c.column_path().string())
+/// Column `name` of the first row group: the entries of its dictionary
+/// page (which comes first) and the encodings of its data pages (v1), each
+/// run of pages of one encoding once; `what` names the case in failures.
+fn dictionary_and_runs(file: &Bytes, name: &str, what: &str) -> (u32, Vec<Encoding>) {
+    let reader = SerializedFileReader::new(file.clone()).unwrap();
+    let group = reader.get_row_group(0).unwrap();
+    let column = (0..group.num_columns())
+        .find(|&c| group.metadata().column(c).column_path().string() == name)
+        .unwrap_or_else(|| panic!("{what}: no column {name}"));
+    let pages: Vec<_> = group
+        .get_column_page_reader(column)
+        .unwrap()
+        .map(Result::unwrap)
         .collect();
-    // The pages as they lie in the chunk: the dictionary first,
-    // then data pages, each encoding in one run.
-    let reader = SerializedFileReader::new(ours.clone()).unwrap();
-    let data_pages = |n: &str| -> Vec<Encoding> {
-        let column = names.iter().position(|x| x == n).unwrap();
-        let pages: Vec<_> = reader
-            .get_row_group(0)
-            .unwrap()
-            .get_column_page_reader(column)
-            .unwrap()
-            .map(Result::unwrap)
-            .collect();
-        assert_eq!(
-            pages[0].page_type(),
-            PageType::DICTIONARY_PAGE,
-            "{what}: {n}"
-        );
-        let mut runs: Vec<Encoding> = Vec::new();
-        for page in &pages[1..] {
-            assert_eq!(page.page_type(), PageType::DATA_PAGE, "{what}: {n}");
-            if runs.last() != Some(&page.encoding()) {
-                runs.push(page.encoding());
-            }
-        }
-        runs
-    };
     assert_eq!(
-        data_pages("text"),
+        pages[0].page_type(),
+        PageType::DICTIONARY_PAGE,
+        "{what}: {name}"
+    );
+    let mut runs: Vec<Encoding> = Vec::new();
+    for page in &pages[1..] {
+        assert_eq!(page.page_type(), PageType::DATA_PAGE, "{what}: {name}");
+        if runs.last() != Some(&page.encoding()) {
+            runs.push(page.encoding());
+        }
+    }
+    (pages[0].num_values(), runs)
+}
+
+fn check_fallback(ours: &Bytes, what: &str) {
+    assert_eq!(
+        dictionary_and_runs(ours, "text", what).1,
         [Encoding::RLE_DICTIONARY, Encoding::PLAIN],
         "{what}"
     );
-    assert_eq!(data_pages("sym"), [Encoding::RLE_DICTIONARY], "{what}");
+    assert_eq!(
+        dictionary_and_runs(ours, "sym", what).1,
+        [Encoding::RLE_DICTIONARY],
+        "{what}"
+    );
 }
 
 #[test]
@@ -454,7 +455,7 @@ fn own_encoders_write_what_the_column_writers_write() {
                 }
             }
             if dictionary {
-                check_fallback(&ours, &ours_meta, &what);
+                check_fallback(&ours, &what);
             }
             checked += check_column_index(&ours_meta, &rows, value, &what);
         }
@@ -712,31 +713,6 @@ fn keys_row(rng: &mut Rng, i: usize) -> Keys {
     }
 }
 
-/// Per column of the first row group: the number of entries of its
-/// dictionary page and the encodings of its data pages, each run once.
-fn dictionary_and_runs(file: &Bytes) -> Vec<(String, u32, Vec<Encoding>)> {
-    let reader = SerializedFileReader::new(file.clone()).unwrap();
-    let group = reader.get_row_group(0).unwrap();
-    (0..group.num_columns())
-        .map(|c| {
-            let name = group.metadata().column(c).column_path().string();
-            let pages: Vec<_> = group
-                .get_column_page_reader(c)
-                .unwrap()
-                .map(Result::unwrap)
-                .collect();
-            assert_eq!(pages[0].page_type(), PageType::DICTIONARY_PAGE, "{name}");
-            let mut runs: Vec<Encoding> = Vec::new();
-            for page in &pages[1..] {
-                if runs.last() != Some(&page.encoding()) {
-                    runs.push(page.encoding());
-                }
-            }
-            (name, pages[0].num_values(), runs)
-        })
-        .collect()
-}
-
 #[test]
 fn dictionaries_of_unique_values_stop_after_their_trial() {
     let mut rng = Rng::new(26);
@@ -750,22 +726,19 @@ fn dictionaries_of_unique_values_stop_after_their_trial() {
     let back: Vec<Keys> = parquet_rows::from_bytes(ours.clone()).unwrap();
     assert!(back == rows, "the rows read back differ");
 
-    let columns = dictionary_and_runs(&ours);
     let dict = [Encoding::RLE_DICTIONARY];
     let stopped = [Encoding::RLE_DICTIONARY, Encoding::PLAIN];
-    for (name, entries, runs) in &columns {
-        match name.as_str() {
-            // Unique values: PLAIN after the trial's 8,192 values and the
-            // rest of the step (1,024 levels) that reached it.
-            "id" | "name" => {
-                assert_eq!(runs, &stopped, "{name}");
-                assert!(*entries <= 8_192 + 1_024, "{name}: {entries} entries");
-            }
-            // Repeats (8,192 draws of 20,000 values repeat about 1,300
-            // times): the dictionary holds to the end of the chunk.
-            "key" | "tag" => assert_eq!(runs, &dict, "{name}"),
-            other => panic!("column {other}"),
-        }
+    // Unique values: PLAIN after the trial's 8,192 values and the rest of
+    // the step (1,024 levels) that reached it.
+    for name in ["id", "name"] {
+        let (entries, runs) = dictionary_and_runs(&ours, name, "ours");
+        assert_eq!(runs, stopped, "{name}");
+        assert!(entries <= 8_192 + 1_024, "{name}: {entries} entries");
+    }
+    // Repeats (8,192 draws of 20,000 values repeat about 1,300 times): the
+    // dictionary holds to the end of the chunk.
+    for name in ["key", "tag"] {
+        assert_eq!(dictionary_and_runs(&ours, name, "ours").1, dict, "{name}");
     }
 
     // The column writers keep the unique ids in their dictionary (their
@@ -774,7 +747,7 @@ fn dictionaries_of_unique_values_stop_after_their_trial() {
     let theirs = write(WriteOptions::default().own_encoders(false));
     let size =
         |file: &Bytes, column: usize| metadata(file).row_group(0).column(column).compressed_size();
-    assert_eq!(dictionary_and_runs(&theirs)[0].2, dict);
+    assert_eq!(dictionary_and_runs(&theirs, "id", "theirs").1, dict);
     assert!(
         size(&ours, 0) < size(&theirs, 0),
         "{} >= {}",

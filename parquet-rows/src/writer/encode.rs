@@ -463,10 +463,15 @@ struct BytesSource<'a> {
 }
 
 impl BytesSource<'_> {
+    /// Where value `i` lies in `data`.
+    #[inline]
+    fn span(&self, i: usize) -> std::ops::Range<usize> {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        start..self.ends[i]
+    }
     #[inline]
     fn get(&self, i: usize) -> &[u8] {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.data[start..self.ends[i]]
+        &self.data[self.span(i)]
     }
 }
 
@@ -484,8 +489,8 @@ impl Source for BytesSource<'_> {
     /// values are hashed, the top byte set so that no hash is a short key.
     #[inline]
     fn key(&self, i: usize) -> u64 {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        let len = self.ends[i] - start;
+        let span = self.span(i);
+        let (start, len) = (span.start, span.len());
         if len <= 7 {
             // One 8-byte load where the buffer has 8 bytes from `start`,
             // masked to the value's bytes.
@@ -499,7 +504,7 @@ impl Source for BytesSource<'_> {
             };
             (word & ((1u64 << (len * 8)) - 1)) | ((len as u64) << 56)
         } else {
-            hash_bytes(&self.data[start..self.ends[i]]) | (0xFF << 56)
+            hash_bytes(&self.data[span]) | (0xFF << 56)
         }
     }
     #[inline]
