@@ -186,27 +186,36 @@ pub fn filter_impls(
     }
 }
 
-/// `ParquetRow::test`: the predicate's field's value, tested.
-pub fn test_fn(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
+/// `ParquetRow::scalar` and `ParquetRow::tests_rows`: a field's value as
+/// its predicates compare it, read from the row.
+pub fn scalar_fn(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
     // A converted field holds the target of its conversion, not the source
     // its predicates compare in: it has no arm (predicates are tested on
     // the probes, read from the column as the source type).
-    let arms = fields(cont, krate)
+    let testable: Vec<_> = fields(cont, krate)
         .into_iter()
         .filter(|(_, f)| f.attrs.convert.is_none())
-        .map(|(i, f)| {
-            let (name, ty) = (f.ident, f.ty);
-            quote_spanned! {ty.span()=>
-                #i => __p.matches(<#ty as #krate::FilterField>::scalar(&self.#name)),
-            }
-        });
+        .collect();
+    let arms = testable.iter().map(|(i, f)| {
+        let (name, ty) = (f.ident, f.ty);
+        quote_spanned! {ty.span()=>
+            #i => ::core::option::Option::Some(<#ty as #krate::FilterField>::scalar(&self.#name)),
+        }
+    });
+    let numbers = testable.iter().map(|(i, _)| i);
     quote! {
         #[inline]
-        fn test(&self, __p: &#krate::__private_v1::Predicate) -> bool {
-            match __p.field() {
+        fn scalar(&self, __field: usize) -> ::core::option::Option<#krate::__private_v1::ScalarRef<'_>> {
+            match __field {
                 #(#arms)*
-                _ => true,
+                _ => ::core::option::Option::None,
             }
+        }
+
+        #[inline]
+        fn tests_rows(__field: usize) -> bool {
+            // `false | ..`: a struct without a testable field.
+            false #(|| __field == #numbers)*
         }
     }
 }

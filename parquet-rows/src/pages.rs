@@ -139,7 +139,7 @@ impl Pages {
             })?;
         let before = out.len();
         for (group, runs) in &picked {
-            if let Err(e) = self.decode_runs(group, &binding, runs, out) {
+            if let Err(e) = self.decode_runs(group, &binding, selection, runs, out) {
                 out.truncate(before);
                 return Err(e);
             }
@@ -183,7 +183,7 @@ impl Pages {
         let before = out.len();
         let result = self
             .select::<T>(group, binding, selection, window)
-            .and_then(|runs| self.decode_runs(group, binding, &runs, out));
+            .and_then(|runs| self.decode_runs(group, binding, selection, &runs, out));
         if result.is_err() {
             out.truncate(before);
         }
@@ -209,22 +209,27 @@ impl Pages {
     /// those only, every column skipping the others, or when the runs are
     /// too short for that to pay ([`Runs::row_level`]) and `T` has no drop
     /// glue, decoding every row a batch at a time and keeping the taken
-    /// ones of each batch ([`kept::Kept`]). A failed batch may leave
-    /// placeholder rows.
+    /// ones of each batch ([`kept::Kept`]); or when `runs` leaves the
+    /// choice to the rows ([`Runs::tested_on_rows`]), decoding every row and
+    /// keeping those that pass `selection`'s predicates. A failed batch may
+    /// leave placeholder rows.
     pub(crate) fn decode_runs<'p, T: ParquetRow<'p>>(
         &'p self,
         group: &'p LoadedRowGroup,
         binding: &Binding,
+        selection: &Selection,
         runs: &Runs,
         out: &mut Vec<T>,
     ) -> Result<()> {
         if runs.selected() == 0 {
             return Ok(());
         }
-        // Every taken row was decoded in the predicate columns: the count
-        // is backed by the pages, not only by the footer. Decoding every
-        // row ([`kept::Kept`]) needs room for one batch more.
-        let every = !(std::mem::needs_drop::<T>() || runs.row_level());
+        // Every taken row was decoded in the predicate columns (for runs
+        // left to the rows, the first batch was): the count is backed by
+        // the pages, not only by the footer. Decoding every row
+        // ([`kept::Kept`]) needs room for one batch more.
+        let on_rows = runs.tested_on_rows();
+        let every = on_rows || !(std::mem::needs_drop::<T>() || runs.row_level());
         let room = runs.selected() + if every { crate::runtime::BATCH } else { 0 };
         out.reserve_rows(room).map_err(|_| Error::Limit {
             location: Location {
@@ -243,10 +248,14 @@ impl Pages {
                 self.options,
                 0..group.num_rows,
             );
-            let mut kept = kept::Kept::new(out, runs.pairs());
-            let result = T::decode(&all_rows, &mut kept);
-            kept.finish();
-            return result;
+            if on_rows {
+                let tests = kept::Tested(&selection.predicates);
+                return decode_kept(&all_rows, kept::Kept::new(out, tests));
+            }
+            return decode_kept(
+                &all_rows,
+                kept::Kept::new(out, kept::Pairs::new(runs.pairs())),
+            );
         }
         let rows = RowGroup::selected(
             group,
@@ -348,7 +357,7 @@ impl Pages {
             .zip(&runs)
             .map(|(group, runs)| {
                 let mut rows = Vec::new();
-                self.decode_runs(group, binding, runs, &mut rows)?;
+                self.decode_runs(group, binding, selection, runs, &mut rows)?;
                 Ok(rows)
             })
             .collect::<Result<_>>()?;
@@ -482,6 +491,16 @@ pub(crate) fn split(
     options: &crate::options::ReadOptions,
 ) -> Vec<Vec<Range<usize>>> {
     crate::parallel::split(rows, rayon::current_num_threads(), options.task_rows())
+}
+
+/// Decodes every row of `rows` into `kept`, which keeps those it marks.
+fn decode_kept<'p, T: ParquetRow<'p>, M: kept::Marks<T>>(
+    rows: &RowGroup<'_, 'p>,
+    mut kept: kept::Kept<'_, T, M>,
+) -> Result<()> {
+    let result = T::decode(rows, &mut kept);
+    kept.finish();
+    result
 }
 
 /// Row group `index`, as the parallel readers' errors name it.

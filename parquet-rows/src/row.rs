@@ -54,9 +54,20 @@ pub trait ParquetRow<'p>: Sized {
     /// generated `Tick::filter()`; see [`RowFilter`](crate::RowFilter).
     type Filter: crate::filter::RowFilter;
 
-    /// Whether the row passes predicate `p` (on one of its fields).
+    /// The value of field number `field` as its predicates compare it, for
+    /// a field [`ParquetRow::tests_rows`] accepts; `None` for any other.
     #[doc(hidden)]
-    fn test(&self, p: &crate::filter::Predicate) -> bool;
+    fn scalar(&self, field: usize) -> Option<crate::filter::ScalarRef<'_>>;
+
+    /// Whether predicates on field number `field` can be tested on a
+    /// decoded row ([`ParquetRow::scalar`]): not those of a converted field,
+    /// which compare in the source type the row no longer holds (they are
+    /// tested on the column only).
+    #[doc(hidden)]
+    fn tests_rows(field: usize) -> bool {
+        let _ = field;
+        false
+    }
 
     /// The columns of the fields `predicates` test, each made ready to test
     /// them a batch of rows at a time before the rows are decoded.

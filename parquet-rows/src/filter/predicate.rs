@@ -111,10 +111,7 @@ impl Test {
             Test::IsNotNull => value != ScalarRef::Null,
             // As Rust compares: a NaN differs from everything and is
             // neither less nor greater; a null matches no comparison.
-            Test::Cmp(op, scalar) => match compare(value, scalar) {
-                Some(ordering) => holds(*op, ordering),
-                None => *op == Op::Ne && value != ScalarRef::Null,
-            },
+            Test::Cmp(op, scalar) => cmp_holds(*op, value, scalar),
             Test::In(values) => values
                 .iter()
                 .any(|v| compare(value, v) == Some(Ordering::Equal)),
@@ -122,6 +119,31 @@ impl Test {
             Test::And(tests) => tests.iter().all(|t| t.matches(value)),
             Test::Or(tests) => tests.iter().any(|t| t.matches(value)),
         }
+    }
+
+    /// Clears `marks[i]` where `values`' `i`th value fails the test: the
+    /// test of a batch of rows' values, a comparison's operator and kind
+    /// chosen once rather than for every value.
+    pub(crate) fn mark<'v>(&self, values: impl Iterator<Item = ScalarRef<'v>>, marks: &mut [bool]) {
+        match self {
+            Test::Cmp(op, Scalar::Float(b)) => mark_with(values, marks, |v| match v {
+                ScalarRef::Float(a) => float_holds(*op, a, *b),
+                v => cmp_holds(*op, v, &Scalar::Float(*b)),
+            }),
+            Test::Cmp(op, Scalar::Int(b)) => mark_with(values, marks, |v| match v {
+                ScalarRef::Int(a) => holds(*op, a.cmp(b)),
+                v => cmp_holds(*op, v, &Scalar::Int(*b)),
+            }),
+            Test::Cmp(op, scalar) => mark_with(values, marks, |v| cmp_holds(*op, v, scalar)),
+            test => mark_with(values, marks, |v| test.matches(v)),
+        }
+    }
+
+    /// Whether the test compares strings or byte strings: tested on a row,
+    /// each comparison walks bytes, where a dictionary-encoded column's
+    /// probe tests each entry once.
+    pub(crate) fn compares_bytes(&self) -> bool {
+        matches!(self.sample(), Some(Scalar::Str(_) | Scalar::Bytes(_)))
     }
 
     /// One of the values the test compares with: they all share a kind,
@@ -135,6 +157,42 @@ impl Test {
             Test::Not(test) => test.sample(),
             Test::And(tests) | Test::Or(tests) => tests.iter().find_map(Test::sample),
         }
+    }
+}
+
+/// `marks[i] &= test(values[i])`, the test inlined in the loop.
+#[inline]
+fn mark_with<'v>(
+    values: impl Iterator<Item = ScalarRef<'v>>,
+    marks: &mut [bool],
+    test: impl Fn(ScalarRef<'v>) -> bool,
+) {
+    for (mark, value) in marks.iter_mut().zip(values) {
+        *mark &= test(value);
+    }
+}
+
+/// Whether `value op scalar` holds: as Rust compares, a NaN differs from
+/// everything and is neither less nor greater; a null matches no comparison.
+#[inline]
+fn cmp_holds(op: Op, value: ScalarRef<'_>, scalar: &Scalar) -> bool {
+    match compare(value, scalar) {
+        Some(ordering) => holds(op, ordering),
+        None => op == Op::Ne && value != ScalarRef::Null,
+    }
+}
+
+/// [`cmp_holds`] of two floats, without an `Ordering` in between.
+#[inline]
+#[allow(clippy::float_cmp)] // exact, as `partial_cmp` compares
+fn float_holds(op: Op, a: f64, b: f64) -> bool {
+    match op {
+        Op::Eq => a == b,
+        Op::Ne => a != b,
+        Op::Lt => a < b,
+        Op::Le => a <= b,
+        Op::Gt => a > b,
+        Op::Ge => a >= b,
     }
 }
 

@@ -10,45 +10,46 @@
 //! decodes each batch at the end of the output and compacts it there while
 //! it is in cache: the output holds the rows kept and at most one batch
 //! more (the caller reserves that much).
+//!
+//! Which rows a batch keeps comes from a [`Marks`]: the selection's runs
+//! ([`Pairs`], found by testing the predicate columns first) or the
+//! predicates tested on the decoded rows themselves ([`Tested`]), which
+//! spares the predicate columns a second decode when most batches keep
+//! rows all over.
 
+use crate::filter::{Predicate, ScalarRef};
+use crate::row::ParquetRow;
 use crate::sink::RowSink;
 
-/// Receives every row of a row group in order and appends to `out` only
-/// those that `pairs` (rows to skip, rows to take) takes. Call
-/// [`Kept::finish`] after the decode for the last batch's rows.
-pub(crate) struct Kept<'a, T> {
-    out: &'a mut Vec<T>,
-    start: usize,     // where the batch decoded last begins in `out`
-    marks: Vec<bool>, // which rows of that batch are taken
-    pairs: std::slice::Iter<'a, (usize, usize)>,
-    skip: usize, // rows of the current pair still to skip
-    take: usize, // then rows of it still to take
+/// Says which rows of each decoded batch are kept.
+pub(crate) trait Marks<T> {
+    /// Sets `marks[i]` (one per row of `batch`, all `false` on entry) for
+    /// each row of `batch` that is kept.
+    fn mark(&mut self, batch: &[T], marks: &mut [bool]);
 }
 
-impl<'a, T> Kept<'a, T> {
-    /// A sink for the rows `pairs` covers, in order, appending to `out`.
-    pub(crate) fn new(out: &'a mut Vec<T>, pairs: &'a [(usize, usize)]) -> Self {
-        let start = out.len();
-        Kept {
-            out,
-            start,
-            marks: Vec::new(),
-            pairs: pairs.iter(),
+/// The rows a selection's pairs of (rows to skip, rows to take) take, in
+/// order; rows past the last pair (a footer that counts more rows than the
+/// selection covers) are dropped.
+pub(crate) struct Pairs<'a> {
+    left: std::slice::Iter<'a, (usize, usize)>, // the pairs not yet begun
+    skip: usize,                                // rows of the current pair still to skip
+    take: usize,                                // then rows of it still to take
+}
+
+impl<'a> Pairs<'a> {
+    pub(crate) fn new(pairs: &'a [(usize, usize)]) -> Self {
+        Pairs {
+            left: pairs.iter(),
             skip: 0,
             take: 0,
         }
     }
+}
 
-    /// Keeps only the taken rows of the batch decoded last.
-    pub(crate) fn finish(&mut self) {
-        // Which rows of the batch are taken, marked span by span from the
-        // pairs, then read by one pass over the rows. Rows past the last
-        // pair (a footer that counts more rows than the selection covers)
-        // are dropped.
-        let batch = &mut self.out[self.start..];
+impl<T> Marks<T> for Pairs<'_> {
+    fn mark(&mut self, batch: &[T], marks: &mut [bool]) {
         let n = batch.len();
-        self.marks.clear();
-        self.marks.resize(n, false);
         let mut at = 0;
         while at < n {
             if self.skip > 0 {
@@ -56,17 +57,69 @@ impl<'a, T> Kept<'a, T> {
                 (at, self.skip) = (at + s, self.skip - s);
             } else if self.take > 0 {
                 let t = self.take.min(n - at);
-                self.marks[at..at + t].fill(true);
+                marks[at..at + t].fill(true);
                 (at, self.take) = (at + t, self.take - t);
-            } else if let Some(&(s, t)) = self.pairs.next() {
+            } else if let Some(&(s, t)) = self.left.next() {
                 (self.skip, self.take) = (s, t);
             } else {
                 break;
             }
         }
-        // Taken rows to the front of the batch, in order, without a branch
+    }
+}
+
+/// The rows that pass every predicate, tested on the rows
+/// (their fields' values read by [`ParquetRow::scalar`]); each
+/// predicate's field must be one the row tests ([`ParquetRow::tests_rows`]).
+pub(crate) struct Tested<'a>(pub(crate) &'a [Predicate]);
+
+impl<'p, T: ParquetRow<'p>> Marks<T> for Tested<'_> {
+    fn mark(&mut self, batch: &[T], marks: &mut [bool]) {
+        marks.fill(true);
+        // A predicate at a time over the batch: its field, operator and
+        // kind are the same on every row. `scalar` answers for every field
+        // `tests_rows` accepts, the only ones `select` leaves to the rows.
+        for p in self.0 {
+            let field = p.field();
+            let values = batch
+                .iter()
+                .map(|row| row.scalar(field).unwrap_or(ScalarRef::Null));
+            p.test.mark(values, marks);
+        }
+    }
+}
+
+/// Receives every row of a row group in order and appends to `out` only
+/// those that `marks` keeps. Call [`Kept::finish`] after the decode for the
+/// last batch's rows.
+pub(crate) struct Kept<'a, T, M> {
+    out: &'a mut Vec<T>,
+    start: usize,     // where the batch decoded last begins in `out`
+    marks: Vec<bool>, // which rows of that batch are kept
+    marker: M,
+}
+
+impl<'a, T, M: Marks<T>> Kept<'a, T, M> {
+    /// A sink appending to `out` the rows `marker` keeps.
+    pub(crate) fn new(out: &'a mut Vec<T>, marker: M) -> Self {
+        let start = out.len();
+        Kept {
+            out,
+            start,
+            marks: Vec::new(),
+            marker,
+        }
+    }
+
+    /// Keeps only the marked rows of the batch decoded last.
+    pub(crate) fn finish(&mut self) {
+        let batch = &mut self.out[self.start..];
+        self.marks.clear();
+        self.marks.resize(batch.len(), false);
+        self.marker.mark(batch, &mut self.marks);
+        // Kept rows to the front of the batch, in order, without a branch
         // per row: each row is swapped into the next free place and the
-        // place moves on only if the row is taken. A branch per row (as in
+        // place moves on only if the row is kept. A branch per row (as in
         // `retain`) is mispredicted on every other row of a selection that
         // takes rows at random.
         let mut kept = 0;
@@ -79,7 +132,7 @@ impl<'a, T> Kept<'a, T> {
     }
 }
 
-impl<T> RowSink<T> for Kept<'_, T> {
+impl<T, M: Marks<T>> RowSink<T> for Kept<'_, T, M> {
     fn reserve_rows(&mut self, _rows: usize) -> Result<(), std::collections::TryReserveError> {
         // The caller reserves the output for the taken rows and one batch.
         Ok(())
@@ -106,7 +159,7 @@ mod tests {
         // Rows 0..23 in batches of 5, 5, 5, 8; pairs crossing batches.
         let pairs = [(2, 3), (0, 1), (4, 7), (3, 0)];
         let mut out = vec![100];
-        let mut sink = Kept::new(&mut out, &pairs);
+        let mut sink = Kept::new(&mut out, Pairs::new(&pairs));
         let mut next = 0..;
         for n in [5, 5, 5] {
             for row in sink.place(n, || 0) {
@@ -123,7 +176,7 @@ mod tests {
     fn drops_rows_beyond_the_pairs() {
         let pairs = [(1, 1)];
         let mut out = Vec::new();
-        let mut sink = Kept::new(&mut out, &pairs);
+        let mut sink = Kept::new(&mut out, Pairs::new(&pairs));
         sink.append(0..10);
         sink.finish();
         sink.finish(); // a second finish moves nothing

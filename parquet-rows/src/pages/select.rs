@@ -163,14 +163,34 @@ const MIN_GAP: usize = 32;
 
 /// Which of a row group's loaded rows a query keeps, in order: pairs of
 /// (rows to skip, rows to take) covering all of them.
+/// A row group's selection can instead be left to the decoded rows
+/// ([`Runs::on_rows`]): then there are no pairs, and `selected` counts every
+/// row (the most the rows can keep).
 #[derive(Debug, Default, Clone, PartialEq)]
 pub(crate) struct Runs {
     pairs: Vec<(usize, usize)>, // invariant: no pair is (0, 0); a pair with take 0 is last
     selected: usize,            // invariant: the sum of the takes
     rows: usize,                // invariant: the sum of skips and takes
+    on_rows: bool,              // the predicates are tested on the decoded rows; no pairs
 }
 
 impl Runs {
+    /// Every one of `rows` rows decoded, the predicates tested on each.
+    fn on_rows(rows: usize) -> Self {
+        Runs {
+            pairs: Vec::new(),
+            selected: rows,
+            rows,
+            on_rows: true,
+        }
+    }
+
+    /// Whether the rows are to be decoded and tested one by one
+    /// ([`select`]'s choice): the pairs are then empty.
+    pub(crate) fn tested_on_rows(&self) -> bool {
+        self.on_rows
+    }
+
     /// Appends `n` rows, kept or not.
     fn push(&mut self, keep: bool, n: usize) {
         if n == 0 {
@@ -233,6 +253,8 @@ impl Runs {
     /// Keeps only the taken rows that `window` lets through (its offset
     /// skips some, its limit ends the rest), and uses up `window` as much.
     pub(crate) fn restrict(&mut self, window: &mut Window) {
+        // Runs left to the rows are chosen only for a query without a window.
+        debug_assert!(!self.on_rows || (window.skip == 0 && window.take.is_none()));
         if window.skip == 0 && window.take.is_none_or(|t| t >= self.selected) {
             // The window lets every taken row through: nothing to rebuild.
             if let Some(t) = &mut window.take {
@@ -296,7 +318,16 @@ pub(crate) fn select<'p, T: crate::ParquetRow<'p>>(
     let enough = window.take.map(|t| t.saturating_add(window.skip));
     let mut keep = vec![true; crate::runtime::BATCH.min(rows)];
     let mut done = 0;
+    let on_rows = rows_may_test::<T>(selection);
     while done < rows {
+        if on_rows && done == keep.len() && scattered::<T>(&runs) {
+            // The first batch keeps rows all over: the rest of the row group
+            // is taken to be alike, and decoding every row then testing the
+            // rows costs less than testing the predicate columns first,
+            // building the runs and then decoding every row anyway
+            // (`Runs::row_level`), or skipping between short runs.
+            return Ok(Runs::on_rows(rows));
+        }
         if enough.is_some_and(|n| runs.selected >= n) {
             runs.push(false, rows - done);
             break;
@@ -311,6 +342,42 @@ pub(crate) fn select<'p, T: crate::ParquetRow<'p>>(
     }
     runs.restrict(window);
     Ok(runs)
+}
+
+/// Whether a row group's rows may be decoded first and `selection` tested on
+/// them ([`ParquetRow::scalar`]): a query without an offset or a limit (each
+/// row group's count is then not needed before its decode), whose every
+/// predicate `T` tests on its rows, on a field of numbers, instants or the
+/// like (a string compared on every row costs more than a dictionary
+/// column's probe, which tests each entry once).
+fn rows_may_test<'p, T: crate::ParquetRow<'p>>(selection: &Selection) -> bool {
+    selection.offset == 0
+        && selection.limit.is_none()
+        && selection
+            .predicates
+            .iter()
+            .all(|p| T::tests_rows(p.field()) && !p.test.compares_bytes())
+}
+
+/// A run of kept rows in a row type that owns heap data (`String` fields)
+/// must save at least this many skipped rows on average for skipping to
+/// beat decoding every row and dropping the rest. Lower than [`MIN_GAP`]:
+/// such a row costs an allocation and a free to decode and drop.
+const MIN_GAP_DROP: usize = 4;
+
+/// Whether the rows of `runs` (a first batch) are kept in runs too many and
+/// too short for skipping between them to pay, for rows of type `T`: at
+/// least one run in 64 rows, with fewer than [`MIN_GAP`] (or
+/// [`MIN_GAP_DROP`]) rows skipped per run. Few long runs (a sorted column's
+/// range) are left to the runs, whatever their share of rows.
+fn scattered<T>(runs: &Runs) -> bool {
+    let takes = runs.pairs.iter().filter(|r| r.1 > 0).count();
+    let gap = if std::mem::needs_drop::<T>() {
+        MIN_GAP_DROP
+    } else {
+        MIN_GAP
+    };
+    takes.saturating_mul(64) >= runs.rows && runs.rows - runs.selected < takes.saturating_mul(gap)
 }
 
 #[cfg(test)]
