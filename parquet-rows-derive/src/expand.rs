@@ -115,7 +115,7 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
     let filter = crate::filter::filter_ident(cont);
     let filter_struct = crate::filter::filter_struct(cont, vis, &krate);
     let filter_impls = crate::filter::filter_impls(cont, vis, &krate);
-    let scalar = crate::filter::scalar_fn(cont, &krate);
+    let mark = crate::filter::mark_fn(cont, &krate);
     let probes = crate::filter::probes_fn(cont, &krate, &lt);
     let write = crate::write::write_impl(cont, &krate);
 
@@ -150,7 +150,7 @@ fn expand(cont: &Container<'_>, vis: &syn::Visibility) -> TokenStream {
 
                 type Filter = #filter;
 
-                #scalar
+                #mark
                 #probes
             }
 
@@ -889,9 +889,7 @@ fn fallback(input: &syn::DeriveInput, krate: &TokenStream) -> TokenStream {
                     ::core::unimplemented!()
                 }
                 type Filter = #krate::__private_v1::NoFilter;
-                fn scalar(&self, _: usize) -> ::core::option::Option<#krate::__private_v1::ScalarRef<'_>> {
-                    ::core::option::Option::None
-                }
+                fn mark(_: &[Self], _: &#krate::__private_v1::Predicate, _: &mut [bool]) {}
                 fn probes(
                     _: &#krate::__private_v1::RowGroup<'_, #lt>,
                     _: &[#krate::__private_v1::Predicate],

@@ -186,9 +186,9 @@ pub fn filter_impls(
     }
 }
 
-/// `ParquetRow::scalar` and `ParquetRow::tests_rows`: a field's value as
-/// its predicates compare it, read from the row.
-pub fn scalar_fn(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
+/// `ParquetRow::mark` and `ParquetRow::tests_rows`: a predicate tested on
+/// decoded rows.
+pub fn mark_fn(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
     // A converted field holds the target of its conversion, not the source
     // its predicates compare in: it has no arm (predicates are tested on
     // the probes, read from the column as the source type).
@@ -196,19 +196,21 @@ pub fn scalar_fn(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
         .into_iter()
         .filter(|(_, f)| f.attrs.convert.is_none())
         .collect();
+    // One arm per field, each looping over the rows: the field's type is
+    // known inside its loop, so the kind of its value is too.
     let arms = testable.iter().map(|(i, f)| {
         let (name, ty) = (f.ident, f.ty);
         quote_spanned! {ty.span()=>
-            #i => ::core::option::Option::Some(<#ty as #krate::FilterField>::scalar(&self.#name)),
+            #i => __p.mark(__rows.iter().map(|__r| <#ty as #krate::FilterField>::scalar(&__r.#name)), __marks),
         }
     });
     let numbers = testable.iter().map(|(i, _)| i);
     quote! {
         #[inline]
-        fn scalar(&self, __field: usize) -> ::core::option::Option<#krate::__private_v1::ScalarRef<'_>> {
-            match __field {
+        fn mark(__rows: &[Self], __p: &#krate::__private_v1::Predicate, __marks: &mut [bool]) {
+            match __p.field() {
                 #(#arms)*
-                _ => ::core::option::Option::None,
+                _ => {}
             }
         }
 

@@ -461,7 +461,7 @@ pub use uuid;
 pub mod __private_v1 {
     pub use crate::bind::Fields;
     pub use crate::convert::Converter;
-    pub use crate::filter::{discard, NoFilter, Predicate, Predicates, ScalarRef};
+    pub use crate::filter::{discard, NoFilter, Predicate, Predicates};
     pub use crate::group::RowGroup;
     pub use crate::nested::{Assembled, BatchReader, Bound, FieldSpec, ListElement, Shape};
     pub use crate::pages::select::{probe, ProbeNode};

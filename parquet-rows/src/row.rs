@@ -54,13 +54,13 @@ pub trait ParquetRow<'p>: Sized {
     /// generated `Tick::filter()`; see [`RowFilter`](crate::RowFilter).
     type Filter: crate::filter::RowFilter;
 
-    /// The value of field number `field` as its predicates compare it, for
-    /// a field [`ParquetRow::tests_rows`] accepts; `None` for any other.
+    /// Clears `marks[i]` for each of `rows` that fails predicate `p`, when
+    /// [`ParquetRow::tests_rows`] accepts its field; otherwise does nothing.
     #[doc(hidden)]
-    fn scalar(&self, field: usize) -> Option<crate::filter::ScalarRef<'_>>;
+    fn mark(rows: &[Self], p: &crate::filter::Predicate, marks: &mut [bool]);
 
-    /// Whether predicates on field number `field` can be tested on a
-    /// decoded row ([`ParquetRow::scalar`]): not those of a converted field,
+    /// Whether predicates on field number `field` can be tested on decoded
+    /// rows ([`ParquetRow::mark`]): not those of a converted field,
     /// which compare in the source type the row no longer holds (they are
     /// tested on the column only).
     #[doc(hidden)]

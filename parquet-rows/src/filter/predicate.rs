@@ -100,6 +100,13 @@ impl Predicate {
     pub fn matches(&self, value: ScalarRef<'_>) -> bool {
         self.test.matches(value)
     }
+
+    /// Clears `marks[i]` where the `i`th of `values` (the field's values of
+    /// a batch of rows) does not match.
+    #[inline]
+    pub fn mark<'v>(&self, values: impl Iterator<Item = ScalarRef<'v>>, marks: &mut [bool]) {
+        self.test.mark(values, marks);
+    }
 }
 
 impl Test {

@@ -17,7 +17,7 @@
 //! spares the predicate columns a second decode when most batches keep
 //! rows all over.
 
-use crate::filter::{Predicate, ScalarRef};
+use crate::filter::Predicate;
 use crate::row::ParquetRow;
 use crate::sink::RowSink;
 
@@ -69,22 +69,18 @@ impl<T> Marks<T> for Pairs<'_> {
 }
 
 /// The rows that pass every predicate, tested on the rows
-/// (their fields' values read by [`ParquetRow::scalar`]); each
-/// predicate's field must be one the row tests ([`ParquetRow::tests_rows`]).
+/// ([`ParquetRow::mark`]); each predicate's field must be one the row
+/// tests ([`ParquetRow::tests_rows`]).
 pub(crate) struct Tested<'a>(pub(crate) &'a [Predicate]);
 
 impl<'p, T: ParquetRow<'p>> Marks<T> for Tested<'_> {
     fn mark(&mut self, batch: &[T], marks: &mut [bool]) {
         marks.fill(true);
         // A predicate at a time over the batch: its field, operator and
-        // kind are the same on every row. `scalar` answers for every field
+        // kind are the same on every row. `mark` tests every field
         // `tests_rows` accepts, the only ones `select` leaves to the rows.
         for p in self.0 {
-            let field = p.field();
-            let values = batch
-                .iter()
-                .map(|row| row.scalar(field).unwrap_or(ScalarRef::Null));
-            p.test.mark(values, marks);
+            T::mark(batch, p, marks);
         }
     }
 }

@@ -345,7 +345,7 @@ pub(crate) fn select<'p, T: crate::ParquetRow<'p>>(
 }
 
 /// Whether a row group's rows may be decoded first and `selection` tested on
-/// them ([`ParquetRow::scalar`]): a query without an offset or a limit (each
+/// them ([`ParquetRow::mark`]): a query without an offset or a limit (each
 /// row group's count is then not needed before its decode), whose every
 /// predicate `T` tests on its rows, on a field of numbers, instants or the
 /// like (a string compared on every row costs more than a dictionary
