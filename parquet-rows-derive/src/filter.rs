@@ -201,7 +201,12 @@ pub fn mark_fn(cont: &Container<'_>, krate: &TokenStream) -> TokenStream {
     let arms = testable.iter().map(|(i, f)| {
         let (name, ty) = (f.ident, f.ty);
         quote_spanned! {ty.span()=>
-            #i => __p.mark(__rows.iter().map(|__r| <#ty as #krate::FilterField>::scalar(&__r.#name)), __marks),
+            #i => __p.mark(
+                ::core::iter::Iterator::map(<[Self]>::iter(__rows), |__r| {
+                    <#ty as #krate::FilterField>::scalar(&__r.#name)
+                }),
+                __marks,
+            ),
         }
     });
     let numbers = testable.iter().map(|(i, _)| i);

@@ -784,7 +784,8 @@ where
 
 /// Before the next row group of a filtered read: room in `out` for the rows
 /// the row groups left (`left` planned rows at most) are expected to add,
-/// at the rate the `seen` planned rows so far were taken. A row group at a
+/// at the rate the `seen` planned rows so far were taken, with a margin
+/// ([`sink::projected`](crate::sink::projected)). A row group at a
 /// time, `out` grew by doubling: each step copied the rows so far and
 /// touched fresh memory for them (on a 10M-row file with half its rows
 /// taken, most of the read's page faults). The room is only reserved: a
@@ -795,10 +796,7 @@ fn reserve_projected<T>(out: &mut Vec<T>, seen: usize, left: usize) {
     if seen == 0 || out.is_empty() {
         return;
     }
-    let expected = left
-        .checked_mul(out.len())
-        .map_or(left, |n| n / seen)
-        .min(left);
+    let expected = crate::sink::projected(out.len(), seen, left);
     if expected > out.capacity() - out.len() {
         let _ = crate::sink::RowSink::reserve_rows(out, expected);
     }

@@ -45,6 +45,22 @@ impl<T> RowSink<T> for Vec<T> {
     }
 }
 
+/// The rows to reserve for `rows` rows of which a share `taken` / `of` is
+/// expected to be kept: that share with a margin of an eighth plus one
+/// batch, at most `rows`. Only reserved, so the margin costs address space,
+/// not memory; without it, a read that keeps a hair more than projected
+/// reallocates at its end, copying every row kept so far.
+pub(crate) fn projected(taken: usize, of: usize, rows: usize) -> usize {
+    let share = match rows.checked_mul(taken) {
+        Some(n) => n / of.max(1),
+        None => rows,
+    };
+    share
+        .saturating_add(share / 8)
+        .saturating_add(crate::runtime::BATCH)
+        .min(rows)
+}
+
 /// The rows of `parts`, in order, in one `Vec` allocated once: collecting a
 /// `flatten` grows the `Vec` by doubling (its size hint is not exact),
 /// copying the rows so far at each step.
@@ -56,4 +72,23 @@ pub(crate) fn concat<T>(parts: Vec<Vec<T>>) -> Vec<T> {
         out.append(&mut part);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn projections_keep_a_margin_and_stay_within_the_rows() {
+        let batch = crate::runtime::BATCH;
+        // Half of what was seen: half of what is left, an eighth more, a batch.
+        assert_eq!(projected(500, 1000, 8000), 4000 + 500 + batch);
+        // Never more than the rows left, nor less than a batch of them.
+        assert_eq!(projected(1000, 1000, 8000), 8000);
+        assert_eq!(projected(0, 1000, 8000), batch);
+        assert_eq!(projected(0, 1000, 10), 10);
+        // Nothing seen, or a product past `usize`: every row.
+        assert_eq!(projected(5, 0, 100), 100);
+        assert_eq!(projected(usize::MAX, usize::MAX, usize::MAX), usize::MAX);
+    }
 }

@@ -164,8 +164,9 @@ const MIN_GAP: usize = 32;
 /// Which of a row group's loaded rows a query keeps, in order: pairs of
 /// (rows to skip, rows to take) covering all of them.
 /// A row group's selection can instead be left to the decoded rows
-/// ([`Runs::on_rows`]): then there are no pairs, and `selected` counts every
-/// row (the most the rows can keep).
+/// ([`Runs::on_rows`]): then there are no pairs, and `selected` is the
+/// rows the first batch projects, with a margin (the output's reservation;
+/// more rows grow it).
 #[derive(Debug, Default, Clone, PartialEq)]
 pub(crate) struct Runs {
     pairs: Vec<(usize, usize)>, // invariant: no pair is (0, 0); a pair with take 0 is last
@@ -175,11 +176,13 @@ pub(crate) struct Runs {
 }
 
 impl Runs {
-    /// Every one of `rows` rows decoded, the predicates tested on each.
-    fn on_rows(rows: usize) -> Self {
+    /// Every one of `rows` rows decoded, the predicates tested on each;
+    /// `first` the runs of the first batch, whose share of taken rows
+    /// projects how many rows the output is reserved for.
+    fn on_rows(rows: usize, first: &Runs) -> Self {
         Runs {
             pairs: Vec::new(),
-            selected: rows,
+            selected: crate::sink::projected(first.selected, first.rows, rows),
             rows,
             on_rows: true,
         }
@@ -326,7 +329,7 @@ pub(crate) fn select<'p, T: crate::ParquetRow<'p>>(
             // rows costs less than testing the predicate columns first,
             // building the runs and then decoding every row anyway
             // (`Runs::row_level`), or skipping between short runs.
-            return Ok(Runs::on_rows(rows));
+            return Ok(Runs::on_rows(rows, &runs));
         }
         if enough.is_some_and(|n| runs.selected >= n) {
             runs.push(false, rows - done);
@@ -439,6 +442,34 @@ mod tests {
             assert_eq!(batched, naive, "density {density}/32");
             assert_eq!(batched.selected(), keep.iter().filter(|&&k| k).count());
         }
+    }
+
+    #[test]
+    fn rows_are_tested_when_the_first_batch_keeps_rows_all_over() {
+        let batch = |keep: fn(usize) -> bool| runs(&(0..1024).map(keep).collect::<Vec<_>>());
+        // Every other row: for rows with and without drop glue.
+        let half = batch(|i| i % 2 == 0);
+        assert!(scattered::<u64>(&half) && scattered::<String>(&half));
+        // One row in 17 (gaps of 16): only rows without drop glue, whose
+        // decode and drop cost no allocation.
+        let in17 = batch(|i| i % 17 == 0);
+        assert!(scattered::<u64>(&in17) && !scattered::<String>(&in17));
+        // One row in 50: left to the runs.
+        assert!(!scattered::<u64>(&batch(|i| i % 50 == 0)));
+        // Every row, or one long run of them (a sorted column's range): few
+        // runs, left to the runs whatever their share.
+        assert!(!scattered::<u64>(&batch(|_| true)));
+        assert!(!scattered::<u64>(&batch(|i| i >= 100)));
+        // The output reserved for the rest: the first batch's share, with
+        // a margin, at most the row group.
+        let on = Runs::on_rows(1_000_000, &half);
+        assert!(on.tested_on_rows() && on.pairs().is_empty());
+        assert!(
+            (500_000..=600_000).contains(&on.selected()),
+            "{}",
+            on.selected()
+        );
+        assert_eq!(Runs::on_rows(1_000, &batch(|_| true)).selected(), 1_000);
     }
 
     #[test]
