@@ -202,7 +202,7 @@ impl Pages {
         self.check_loaded(group, binding)?;
         let rows = 0..group.num_rows;
         let whole = RowGroup::new(group, &binding.fields, &self.partitions, self.options, rows);
-        select::select::<T>(&whole, selection, window)
+        select::select::<T>(&whole, selection, window, true)
     }
 
     /// Appends to `out` the rows of `group` that `runs` takes: decoding
@@ -248,15 +248,47 @@ impl Pages {
                 self.options,
                 0..group.num_rows,
             );
-            if on_rows {
+            let before = out.len();
+            let decoded = if on_rows {
                 let tests = kept::Tested(&selection.predicates);
-                return decode_kept(&all_rows, kept::Kept::new(out, tests));
+                decode_kept(&all_rows, kept::Kept::new(out, tests))
+            } else {
+                let pairs = kept::Pairs::new(runs.pairs());
+                decode_kept(&all_rows, kept::Kept::new(out, pairs))
+            };
+            if decoded.is_ok() {
+                return decoded;
             }
-            return decode_kept(
-                &all_rows,
-                kept::Kept::new(out, kept::Pairs::new(runs.pairs())),
-            );
+            // A rejected row may hold what its field refuses (a null in a
+            // plain field, a value out of a narrow integer's range), which a
+            // filtered read never decodes (docs/filters.md): decode again,
+            // taking only the selected rows, whose errors are the query's.
+            out.truncate(before);
+            if on_rows {
+                let whole = RowGroup::new(
+                    group,
+                    &binding.fields,
+                    &self.partitions,
+                    self.options,
+                    0..group.num_rows,
+                );
+                let runs =
+                    select::select::<T>(&whole, selection, &mut Window::of(selection), false)?;
+                return self.decode_selected(group, binding, &runs, out);
+            }
         }
+        self.decode_selected(group, binding, runs, out)
+    }
+
+    /// Appends to `out` the rows of `group` that `runs` takes, every column
+    /// skipping the others.
+    fn decode_selected<'p, T: ParquetRow<'p>>(
+        &'p self,
+        group: &'p LoadedRowGroup,
+        binding: &Binding,
+        runs: &Runs,
+        out: &mut Vec<T>,
+    ) -> Result<()> {
         let rows = RowGroup::selected(
             group,
             &binding.fields,

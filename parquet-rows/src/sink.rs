@@ -46,8 +46,8 @@ impl<T> RowSink<T> for Vec<T> {
 }
 
 /// The rows to reserve for `rows` rows of which a share `taken` / `of` is
-/// expected to be kept: that share with a margin of an eighth plus one
-/// batch, at most `rows`. Only reserved, so the margin costs address space,
+/// expected to be kept: that share with a margin of an eighth, at most
+/// `rows`. Only reserved, so the margin costs address space,
 /// not memory; without it, a read that keeps a hair more than projected
 /// reallocates at its end, copying every row kept so far.
 pub(crate) fn projected(taken: usize, of: usize, rows: usize) -> usize {
@@ -55,10 +55,7 @@ pub(crate) fn projected(taken: usize, of: usize, rows: usize) -> usize {
         Some(n) => n / of.max(1),
         None => rows,
     };
-    share
-        .saturating_add(share / 8)
-        .saturating_add(crate::runtime::BATCH)
-        .min(rows)
+    share.saturating_add(share / 8).min(rows)
 }
 
 /// The rows of `parts`, in order, in one `Vec` allocated once: collecting a
@@ -80,13 +77,11 @@ mod tests {
 
     #[test]
     fn projections_keep_a_margin_and_stay_within_the_rows() {
-        let batch = crate::runtime::BATCH;
-        // Half of what was seen: half of what is left, an eighth more, a batch.
-        assert_eq!(projected(500, 1000, 8000), 4000 + 500 + batch);
-        // Never more than the rows left, nor less than a batch of them.
+        // Half of what was seen: half of what is left, an eighth more.
+        assert_eq!(projected(500, 1000, 8000), 4000 + 500);
+        // Never more than the rows left.
         assert_eq!(projected(1000, 1000, 8000), 8000);
-        assert_eq!(projected(0, 1000, 8000), batch);
-        assert_eq!(projected(0, 1000, 10), 10);
+        assert_eq!(projected(0, 1000, 8000), 0);
         // Nothing seen, or a product past `usize`: every row.
         assert_eq!(projected(5, 0, 100), 100);
         assert_eq!(projected(usize::MAX, usize::MAX, usize::MAX), usize::MAX);

@@ -646,6 +646,11 @@ const SCHEMA_SPARSE: &str = "message m {
 /// `kind` is 1 in every 100th row and 0 elsewhere; `name` and `size` are
 /// null except in those rows; `label` is never null.
 fn sparse_file(dictionary: bool, version: WriterVersion) -> Bytes {
+    sparse_file_of(dictionary, version, |i| i % 100 == 37)
+}
+
+/// [`sparse_file`] with `kind` 1 where `hit` says.
+fn sparse_file_of(dictionary: bool, version: WriterVersion, hit: fn(usize) -> bool) -> Bytes {
     let rows = 10_000;
     let props = WriterProperties::builder()
         .set_dictionary_enabled(dictionary)
@@ -658,7 +663,6 @@ fn sparse_file(dictionary: bool, version: WriterVersion) -> Bytes {
         .collect::<Vec<usize>>()
         .chunks(4_000)
         .map(|group| {
-            let hit = |i: usize| i % 100 == 37;
             vec![
                 ColumnValues::Int32(group.iter().map(|&i| Some(i32::from(hit(i)))).collect()),
                 ColumnValues::Bytes(
@@ -759,6 +763,71 @@ fn rejected_rows_are_skipped_in_the_other_columns() {
             .filter(Strict::filter().kind().eq(0))
             .collect()
             .is_err());
+    }
+}
+
+/// A selection dense enough for every row to be decoded and the rejected
+/// ones dropped (tested on the rows, or marked by the runs) still never
+/// fails on a rejected row: the row group is decoded again, taking the
+/// selected rows only.
+#[test]
+fn rejected_rows_of_dense_selections_do_not_fail_the_read() {
+    #[derive(ParquetRow, Debug, Clone, PartialEq)]
+    struct Strict {
+        kind: i32,
+        name: String,
+        size: i32,
+    }
+    #[derive(ParquetRow, Debug, Clone, Copy, PartialEq)]
+    struct StrictRef<'a> {
+        kind: i32,
+        name: &'a str,
+        size: i32,
+    }
+    for (dictionary, version) in LAYOUTS {
+        let context = format!("dictionary {dictionary}, {version:?}");
+        // Two rows in three, the third null in `name` and `size`.
+        let file =
+            ParquetFile::from_bytes(sparse_file_of(dictionary, version, |i| i % 3 != 0)).unwrap();
+        assert!(file.rows::<Strict>().collect().is_err(), "{context}");
+        let want: Vec<Strict> = (0..10_000)
+            .filter(|i| i % 3 != 0)
+            .map(|i| Strict {
+                kind: 1,
+                name: format!("n{i}"),
+                size: i,
+            })
+            .collect();
+        let filter = || Strict::filter().kind().eq(1);
+        let got = file.rows::<Strict>().filter(filter()).collect().unwrap();
+        assert_eq!(got, want, "collect, {context}");
+        let got = file.rows::<Strict>().filter(filter()).threads(2).collect();
+        assert_eq!(got.unwrap(), want, "threads(2), {context}");
+        let pages = file
+            .rows::<StrictRef>()
+            .filter(StrictRef::filter().kind().eq(1))
+            .load()
+            .unwrap();
+        for (way, borrowed) in [("rows", pages.rows()), ("par_rows", pages.par_rows())] {
+            let borrowed: Vec<StrictRef<'_>> = borrowed.unwrap();
+            let got: Vec<(&str, i32)> = borrowed.iter().map(|r| (r.name, r.size)).collect();
+            let want: Vec<(&str, i32)> = want.iter().map(|r| (r.name.as_str(), r.size)).collect();
+            assert_eq!(got, want, "{way}, {context}");
+        }
+        // A window: every row decoded, the runs' rows kept.
+        let pages = file
+            .rows::<StrictRef>()
+            .filter(StrictRef::filter().kind().eq(1).offset(5).limit(5_000))
+            .load()
+            .unwrap();
+        let sizes: Vec<i32> = pages
+            .rows::<StrictRef>()
+            .unwrap()
+            .iter()
+            .map(|r| r.size)
+            .collect();
+        let want: Vec<i32> = want[5..5_005].iter().map(|r| r.size).collect();
+        assert_eq!(sizes, want, "window, {context}");
     }
 }
 

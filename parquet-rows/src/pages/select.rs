@@ -299,7 +299,8 @@ impl Runs {
 /// Tests `selection`'s predicates on the loaded rows of `row_group` (decoding
 /// only the predicate columns) and applies `window`: the rows to decode.
 /// Stops testing once the window's offset and limit are matched; the rows
-/// after are skipped.
+/// after are skipped. With `may_test_rows`, a row group whose first batch
+/// keeps rows all over is left to the decoded rows ([`Runs::on_rows`]).
 ///
 /// # Errors
 /// When a predicate column cannot be decoded.
@@ -307,6 +308,7 @@ pub(crate) fn select<'p, T: crate::ParquetRow<'p>>(
     row_group: &RowGroup<'_, 'p>,
     selection: &Selection,
     window: &mut Window,
+    may_test_rows: bool,
 ) -> Result<Runs> {
     let mut probes = T::probes(row_group, &selection.predicates)?;
     let rows = row_group.num_rows();
@@ -321,7 +323,7 @@ pub(crate) fn select<'p, T: crate::ParquetRow<'p>>(
     let enough = window.take.map(|t| t.saturating_add(window.skip));
     let mut keep = vec![true; crate::runtime::BATCH.min(rows)];
     let mut done = 0;
-    let on_rows = rows_may_test::<T>(selection);
+    let on_rows = may_test_rows && rows_may_test::<T>(selection);
     while done < rows {
         if on_rows && done == keep.len() && scattered::<T>(&runs) {
             // The first batch keeps rows all over: the rest of the row group
