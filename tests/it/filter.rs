@@ -689,24 +689,29 @@ fn sparse_file_of(dictionary: bool, version: WriterVersion, hit: fn(usize) -> bo
     write_columns(SCHEMA_SPARSE, props, &groups).unwrap()
 }
 
+/// The rows of [`sparse_file`]: `name` and `size` are plain fields, so a
+/// null in a row is an error when that row is decoded.
+#[derive(ParquetRow, Debug, Clone, PartialEq)]
+struct Strict {
+    kind: i32,
+    name: String,
+    size: i32,
+}
+
+/// [`Strict`], borrowed.
+#[derive(ParquetRow, Debug, Clone, Copy, PartialEq)]
+struct StrictRef<'a> {
+    kind: i32,
+    name: &'a str,
+    size: i32,
+}
+
 /// Rows the predicates reject are never decoded in the other columns:
 /// `name` and `size` are fields that refuse nulls (a null decoded into
 /// them is an error), and every rejected row holds nulls there. The full
 /// read fails; a query for the rows with values succeeds on every path.
 #[test]
 fn rejected_rows_are_skipped_in_the_other_columns() {
-    #[derive(ParquetRow, Debug, Clone, PartialEq)]
-    struct Strict {
-        kind: i32,
-        name: String,
-        size: i32,
-    }
-    #[derive(ParquetRow, Debug, Clone, Copy, PartialEq)]
-    struct StrictRef<'a> {
-        kind: i32,
-        name: &'a str,
-        size: i32,
-    }
     for (dictionary, version) in LAYOUTS {
         let context = format!("dictionary {dictionary}, {version:?}");
         let file = ParquetFile::from_bytes(sparse_file(dictionary, version)).unwrap();
@@ -772,18 +777,6 @@ fn rejected_rows_are_skipped_in_the_other_columns() {
 /// selected rows only.
 #[test]
 fn rejected_rows_of_dense_selections_do_not_fail_the_read() {
-    #[derive(ParquetRow, Debug, Clone, PartialEq)]
-    struct Strict {
-        kind: i32,
-        name: String,
-        size: i32,
-    }
-    #[derive(ParquetRow, Debug, Clone, Copy, PartialEq)]
-    struct StrictRef<'a> {
-        kind: i32,
-        name: &'a str,
-        size: i32,
-    }
     for (dictionary, version) in LAYOUTS {
         let context = format!("dictionary {dictionary}, {version:?}");
         // Two rows in three, the third null in `name` and `size`.
@@ -1402,6 +1395,34 @@ fn batches_of_runs_cross_pages_and_batches() {
     }
 }
 
+/// `$query()` read into `$ty` by `collect`, `threads(2)` and `stream` gives
+/// `$want`, and with an offset and a limit, the rows `$window` of it. A
+/// macro: a generic function cannot name the filter type of `$ty` for the
+/// builder's lifetime.
+macro_rules! owned_paths_agree {
+    ($file:expr, $ty:ty, $query:expr, $want:expr, $window:expr, $context:expr) => {{
+        let (file, query, window, context) = ($file, $query, $window, $context);
+        let want: &[$ty] = $want;
+        let got = file.rows::<$ty>().filter(query()).collect().unwrap();
+        assert_eq!(got, want, "collect, {context}");
+        let got = file.rows::<$ty>().filter(query()).threads(2).collect();
+        assert_eq!(got.unwrap(), want, "threads(2), {context}");
+        let got: Vec<$ty> = file
+            .rows::<$ty>()
+            .filter(query())
+            .stream()
+            .unwrap()
+            .collect::<parquet_rows::Result<_>>()
+            .unwrap();
+        assert_eq!(got, want, "stream, {context}");
+        let (offset, limit) = (window.start, window.len());
+        let got = file
+            .rows::<$ty>()
+            .filter(query().offset(offset).limit(limit));
+        assert_eq!(got.collect().unwrap(), want[window], "window, {context}");
+    }};
+}
+
 /// A dense selection of rows without drop glue decodes every row and keeps
 /// the taken ones a batch at a time (`Kept`), the output reserved ahead of
 /// the row groups: on several row groups, owned and borrowed, on one and
@@ -1434,29 +1455,7 @@ fn dense_selections_keep_the_taken_rows_of_every_path() {
         let dense = || Numbers::filter().key().eq(0);
         let want: Vec<Numbers> = all.iter().filter(|r| r.key == 0).copied().collect();
         assert!(want.len() > 55_000, "{context}");
-        let got = file.rows::<Numbers>().filter(dense()).collect().unwrap();
-        assert_eq!(got, want, "collect, {context}");
-        let got = file
-            .rows::<Numbers>()
-            .filter(dense())
-            .threads(2)
-            .collect()
-            .unwrap();
-        assert_eq!(got, want, "threads(2), {context}");
-        let got: Vec<Numbers> = file
-            .rows::<Numbers>()
-            .filter(dense())
-            .stream()
-            .unwrap()
-            .collect::<parquet_rows::Result<_>>()
-            .unwrap();
-        assert_eq!(got, want, "stream, {context}");
-        let got = file
-            .rows::<Numbers>()
-            .filter(dense().offset(19_000).limit(23_000))
-            .collect()
-            .unwrap();
-        assert_eq!(got, want[19_000..42_000], "window, {context}");
+        owned_paths_agree!(&file, Numbers, dense, &want, 19_000..42_000, &context);
         let mixed: Vec<Numbers> = all
             .iter()
             .filter(|r| r.key == 0 && r.size.is_none_or(|s| s < 250))
@@ -1569,29 +1568,7 @@ fn scattered_selections_tested_on_rows_or_on_columns_agree() {
             let context = format!("{name}, dictionary {dictionary}, {version:?}");
             let want: Vec<Named> = all.iter().filter(|r| keep(r)).cloned().collect();
             assert!(want.len() > 20_000, "{context}: {} rows", want.len());
-            let got = file.rows::<Named>().filter(query()).collect().unwrap();
-            assert_eq!(got, want, "collect, {context}");
-            let got = file
-                .rows::<Named>()
-                .filter(query())
-                .threads(2)
-                .collect()
-                .unwrap();
-            assert_eq!(got, want, "threads(2), {context}");
-            let got: Vec<Named> = file
-                .rows::<Named>()
-                .filter(query())
-                .stream()
-                .unwrap()
-                .collect::<parquet_rows::Result<_>>()
-                .unwrap();
-            assert_eq!(got, want, "stream, {context}");
-            let got = file
-                .rows::<Named>()
-                .filter(query().offset(1_001).limit(17_000))
-                .collect()
-                .unwrap();
-            assert_eq!(got, want[1_001..18_001], "window, {context}");
+            owned_paths_agree!(&file, Named, query, &want, 1_001..18_001, &context);
         }
         let all = file.rows::<Converted>().collect().unwrap();
         let want: Vec<Converted> = all
