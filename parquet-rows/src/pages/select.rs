@@ -163,6 +163,7 @@ const MIN_GAP: usize = 32;
 
 /// Which of a row group's loaded rows a query keeps, in order: pairs of
 /// (rows to skip, rows to take) covering all of them.
+///
 /// A row group's selection can instead be left to the decoded rows
 /// ([`Runs::on_rows`]): then there are no pairs, and `selected` is the
 /// rows the first batch projects, with a margin (the output's reservation;
@@ -170,8 +171,8 @@ const MIN_GAP: usize = 32;
 #[derive(Debug, Default, Clone, PartialEq)]
 pub(crate) struct Runs {
     pairs: Vec<(usize, usize)>, // invariant: no pair is (0, 0); a pair with take 0 is last
-    selected: usize,            // invariant: the sum of the takes
-    rows: usize,                // invariant: the sum of skips and takes
+    selected: usize,            // invariant: the sum of the takes (left to the rows: projected)
+    rows: usize,                // invariant: the sum of skips and takes (left to the rows: all)
     on_rows: bool,              // the predicates are tested on the decoded rows; no pairs
 }
 
