@@ -265,15 +265,8 @@ impl Pages {
             // taking only the selected rows, whose errors are the query's.
             out.truncate(before);
             if on_rows {
-                let whole = RowGroup::new(
-                    group,
-                    &binding.fields,
-                    &self.partitions,
-                    self.options,
-                    0..group.num_rows,
-                );
-                let runs =
-                    select::select::<T>(&whole, selection, &mut Window::of(selection), false)?;
+                let window = &mut Window::of(selection);
+                let runs = select::select::<T>(&all_rows, selection, window, false)?;
                 return self.decode_selected(group, binding, &runs, out);
             }
         }

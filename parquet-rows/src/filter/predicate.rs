@@ -133,13 +133,13 @@ impl Test {
     /// chosen once rather than for every value.
     pub(crate) fn mark<'v>(&self, values: impl Iterator<Item = ScalarRef<'v>>, marks: &mut [bool]) {
         match self {
-            Test::Cmp(op, Scalar::Float(b)) => mark_with(values, marks, |v| match v {
+            Test::Cmp(op, scalar @ Scalar::Float(b)) => mark_with(values, marks, |v| match v {
                 ScalarRef::Float(a) => float_holds(*op, a, *b),
-                v => cmp_holds(*op, v, &Scalar::Float(*b)),
+                v => cmp_holds(*op, v, scalar),
             }),
-            Test::Cmp(op, Scalar::Int(b)) => mark_with(values, marks, |v| match v {
+            Test::Cmp(op, scalar @ Scalar::Int(b)) => mark_with(values, marks, |v| match v {
                 ScalarRef::Int(a) => holds(*op, a.cmp(b)),
-                v => cmp_holds(*op, v, &Scalar::Int(*b)),
+                v => cmp_holds(*op, v, scalar),
             }),
             Test::Cmp(op, scalar) => mark_with(values, marks, |v| cmp_holds(*op, v, scalar)),
             test => mark_with(values, marks, |v| test.matches(v)),
