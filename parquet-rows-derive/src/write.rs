@@ -163,29 +163,25 @@ fn nested_impl(
     }
 }
 
-/// The body of `push_columns`: each field's `push_column`, a statement per
-/// field, or for a wide struct one function pointer per field in a slice
-/// looped over by the runtime (a statement per field in one function made
-/// rustc's compile time grow faster than linearly with the fields, see
-/// docs/pipeline.md, Wide structs).
+/// The body of `push_columns`: one function pointer per field (each
+/// field's `push_column` with its accessor) in a slice, handed to the
+/// runtime, which pushes the fields on the writer's threads when the rows
+/// are `Sync` and in order otherwise (`writer/push.rs` says how the call
+/// below chooses). A slice rather than a statement per field also keeps
+/// rustc's compile time linear in the fields (docs/pipeline.md, Wide
+/// structs).
 fn push_body(fields: &[&Field<'_>], krate: &TokenStream) -> TokenStream {
-    let pushes = fields.iter().enumerate().map(|(i, f)| {
-        let member = f.ident;
-        quote! {
-            #krate::__private_v1::push_column(__rows, __columns.field(#i), |__row| &__row.#member);
-        }
-    });
-    let wide_pushes = fields.iter().map(|f| {
+    let pushes = fields.iter().map(|f| {
         let member = f.ident;
         quote! {
             (|__rows, __column| #krate::__private_v1::push_column(__rows, __column, |__row: &Self| &__row.#member))
                 as #krate::__private_v1::Push<Self>
         }
     });
-    if fields.len() > crate::expand::WIDE_FIELDS {
-        quote!(#krate::__private_v1::push_columns(__rows, __columns, &[#(#wide_pushes),*]);)
-    } else {
-        quote!(#(#pushes)*)
+    quote! {
+        #[allow(unused_imports)]
+        use #krate::__private_v1::{PushInOrder as _, PushOnThreads as _};
+        (&#krate::__private_v1::Rows(__rows)).push_fields(__columns, &[#(#pushes),*]);
     }
 }
 

@@ -469,12 +469,10 @@ pub mod __private_v1 {
     pub use crate::row::Probe;
     pub use crate::runtime::{decode, Step};
     pub use crate::sink::RowSink;
-    pub use crate::wide::{
-        column, decode_columns, probes, push_columns, Column, FieldOf, Open, OpenProbe, Push,
-    };
+    pub use crate::wide::{column, decode_columns, probes, Column, FieldOf, Open, OpenProbe};
     pub use crate::writer::{
-        push_column, ColumnBuffer, ColumnBuffers, ColumnEncoding, Leaves, Levels, WriteShape,
-        WriteSpec,
+        push_column, ColumnBuffer, ColumnBuffers, ColumnEncoding, Leaves, Levels, Push,
+        PushInOrder, PushOnThreads, Rows, WriteShape, WriteSpec,
     };
     pub use parquet_rows_rules::{TimeUnit, WriteParams};
 }

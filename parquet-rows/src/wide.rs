@@ -13,8 +13,8 @@
 //! *batch* ([`Column`]); the loop over a batch's rows stays monomorphized.
 //!
 //! The same goes for the filter's probes ([`probes`]) and the writer's
-//! columns (`push_columns`): one function pointer per field in a slice,
-//! called once per row group or per batch of rows.
+//! columns (`writer::push`, for every struct): one function pointer per
+//! field in a slice, called once per row group or per batch of rows.
 
 use crate::error::Result;
 use crate::filter::Predicate;
@@ -23,7 +23,6 @@ use crate::nested::{BatchReader, ParquetNode};
 use crate::row::Probe;
 use crate::runtime::{decode, Step};
 use crate::sink::RowSink;
-use crate::writer::{ColumnBuffer, ColumnBuffers};
 
 /// One field of the row struct `R`, named by a unit type the derive
 /// generates for it: the field's type and how to reach it in a row.
@@ -207,18 +206,4 @@ pub fn probes<'p>(
         probes.extend(open(row_group, *field, predicates)?);
     }
     Ok(probes)
-}
-
-/// Writes one field of every row into its column buffers (the field's
-/// leaves; `writer::push_column` with the field's accessor).
-#[doc(hidden)]
-pub type Push<R> = fn(&[R], &mut [ColumnBuffer]);
-
-/// `ParquetWrite::push_columns`: each field's `push` into its columns, in
-/// the order of the write specs (one `push` per field).
-#[doc(hidden)]
-pub fn push_columns<R>(rows: &[R], columns: &mut ColumnBuffers, pushes: &[Push<R>]) {
-    for (i, push) in pushes.iter().enumerate() {
-        push(rows, columns.field(i));
-    }
 }

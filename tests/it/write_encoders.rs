@@ -809,3 +809,78 @@ fn columns_encoded_on_threads_write_the_same_file() {
         assert!(back == rows, "{codec:?}: the rows read back differ");
     }
 }
+
+/// One `write` of many rows: the fields are pushed on the threads in slices
+/// of up to 65,536 rows, and row groups closed by their byte limit close at
+/// the same rows as on one thread (the slices do not depend on the threads).
+#[test]
+fn rows_pushed_on_threads_close_row_groups_where_one_thread_does() {
+    let mut rng = Rng::new(11);
+    let rows: Vec<Mixed> = (0..150_000)
+        .map(|i| Mixed {
+            id: i as i64,
+            // Lengths that vary: the bytes per row are an estimate.
+            sym: "s".repeat(1 + rng.below(if i < 100_000 { 4 } else { 40 })),
+            flag: rng.below(2) == 0,
+            price: (rng.below(10) > 0).then(|| f64::from(rng.below(1_000) as u32)),
+            legs: (0..rng.below(3)).map(|_| rng.below(100) as i32).collect(),
+            qty: rng.below(5_000) as u32,
+        })
+        .collect();
+    let write = |threads: usize| {
+        let options = WriteOptions::default()
+            .row_group_bytes(1 << 20)
+            .threads(threads);
+        let mut writer = Writer::<Mixed, _>::new(Vec::new(), options).unwrap();
+        writer.write(&rows).unwrap();
+        let (summary, bytes) = writer.finish().unwrap();
+        (summary.row_groups, Bytes::from(bytes))
+    };
+    let (groups, one) = write(1);
+    assert!(groups > 3, "the byte limit closed {groups} row groups");
+    let sizes: Vec<i64> = metadata(&one)
+        .row_groups()
+        .iter()
+        .map(parquet::file::metadata::RowGroupMetaData::num_rows)
+        .collect();
+    for threads in [2, 3] {
+        assert!(
+            write(threads).1 == one,
+            "{threads} threads wrote another file (one thread: row groups of {sizes:?})"
+        );
+    }
+    let back: Vec<Mixed> = parquet_rows::from_bytes(one).unwrap();
+    assert!(back == rows, "the rows read back differ");
+}
+
+#[derive(ParquetRow, Debug, Clone)]
+struct TwoTexts {
+    a: String,
+    b: String,
+}
+
+/// Two fields refuse a value in one slice of rows: the error names the
+/// earlier row, whether the fields were pushed one after the other (which
+/// stops at the first part of 4,096 rows with a refusal) or on threads
+/// (each field through the whole slice).
+#[test]
+fn the_earliest_refused_row_is_named_on_any_number_of_threads() {
+    let mut rows: Vec<TwoTexts> = (0..100_000)
+        .map(|_| TwoTexts {
+            a: "x".into(),
+            b: "y".into(),
+        })
+        .collect();
+    rows[80_000].a = "a".repeat(101);
+    rows[70_000].b = "b".repeat(102);
+    for threads in [1, 2] {
+        let options = WriteOptions::default()
+            .max_value_bytes(100)
+            .threads(threads);
+        let mut writer = Writer::<TwoTexts, _>::new(Vec::new(), options).unwrap();
+        let err = writer.write(&rows).unwrap_err().to_string();
+        for part in ["`TwoTexts::b`, row 70000", "102 bytes"] {
+            assert!(err.contains(part), "{threads} threads, {part}: {err}");
+        }
+    }
+}

@@ -836,9 +836,37 @@ pub fn push_column<R, F: WriteField>(
 pub struct ColumnBuffers {
     pub(crate) buffers: Vec<ColumnBuffer>,
     pub(crate) starts: Vec<usize>, // per field, then the number of leaves; ascending
+    /// The threads the fields of `Sync` rows are pushed on (`push.rs`);
+    /// `None` for one thread.
+    #[cfg(feature = "rayon")]
+    pub(crate) pool: Option<std::sync::Arc<rayon::ThreadPool>>,
 }
 
 impl ColumnBuffers {
+    /// The buffers of a struct's leaves (`starts`: where each top-level
+    /// field's leaves start, then the number of leaves); the fields of
+    /// `Sync` rows are pushed on a pool of `threads` (shared with the
+    /// writer's encoding), or on the calling thread for 1.
+    #[cfg_attr(not(feature = "rayon"), allow(clippy::unnecessary_wraps))]
+    pub(crate) fn new(
+        buffers: Vec<ColumnBuffer>,
+        starts: Vec<usize>,
+        threads: usize,
+    ) -> crate::error::Result<Self> {
+        #[cfg(not(feature = "rayon"))]
+        let _ = threads;
+        Ok(ColumnBuffers {
+            buffers,
+            starts,
+            #[cfg(feature = "rayon")]
+            pool: if threads > 1 {
+                Some(crate::builder::threads::pool(threads)?)
+            } else {
+                None
+            },
+        })
+    }
+
     /// The leaf columns of top-level field `i`.
     ///
     /// # Panics
@@ -846,6 +874,31 @@ impl ColumnBuffers {
     #[inline]
     pub fn field(&mut self, i: usize) -> &mut [ColumnBuffer] {
         &mut self.buffers[self.starts[i]..self.starts[i + 1]]
+    }
+
+    /// Adds `offset` to the row of every value refused, and says whether
+    /// there was one: the rows were pushed from `offset` of a longer slice.
+    pub(crate) fn shift_refused(&mut self, offset: usize) -> bool {
+        let mut any = false;
+        for (row, _) in self.buffers.iter_mut().filter_map(|b| b.refused.as_mut()) {
+            *row += offset;
+            any = true;
+        }
+        any
+    }
+
+    /// Every top-level field's leaf columns, apart (`field(i)` for each
+    /// `i` at once).
+    #[cfg(feature = "rayon")]
+    pub(crate) fn fields_mut(&mut self) -> Vec<&mut [ColumnBuffer]> {
+        let mut rest = &mut self.buffers[..];
+        let mut fields = Vec::with_capacity(self.starts.len().saturating_sub(1));
+        for w in self.starts.windows(2) {
+            let (field, after) = std::mem::take(&mut rest).split_at_mut(w[1] - w[0]);
+            fields.push(field);
+            rest = after;
+        }
+        fields
     }
 }
 

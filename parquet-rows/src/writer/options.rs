@@ -300,7 +300,11 @@ impl WriteOptions {
     /// thread). Each column our own encoders write (see
     /// [`own_encoders`](Self::own_encoders)) is encoded and compressed on its
     /// own thread; the chunks are then written in the schema's order, so the
-    /// file is byte for byte the one a single thread writes. The encoded
+    /// file is byte for byte the one a single thread writes. Rows that are
+    /// `Sync` (any struct whose fields are, as every type the writer
+    /// writes is) also have their fields moved into the column buffers on
+    /// the threads, a slice of rows at a time; other rows are moved on the
+    /// calling thread. The encoded
     /// chunks of a row group are held in memory until it is written: at
     /// most about one compressed row group
     /// ([`row_group_bytes`](Self::row_group_bytes)) more than one thread
