@@ -22,7 +22,7 @@ pub(crate) enum Source {
     Shared(Arc<dyn ReadAt>),
     /// Ranges fetched ahead of decoding (from an object store): a read
     /// outside them is an error that says so.
-    #[cfg(any(test, feature = "object_store"))]
+    #[cfg(feature = "object_store")]
     Fetched(Arc<Fetched>),
 }
 
@@ -31,7 +31,7 @@ impl std::fmt::Debug for Source {
         match self {
             Source::Bytes(bytes) => write!(f, "Bytes({} bytes)", bytes.len()),
             Source::Shared(_) => f.write_str("Shared"),
-            #[cfg(any(test, feature = "object_store"))]
+            #[cfg(feature = "object_store")]
             Source::Fetched(fetched) => write!(f, "Fetched({} ranges)", fetched.ranges.len()),
         }
     }
@@ -67,7 +67,7 @@ impl Source {
                 }
                 Ok(bytes)
             }
-            #[cfg(any(test, feature = "object_store"))]
+            #[cfg(feature = "object_store")]
             Source::Fetched(fetched) => fetched.read_at(start, len),
         }
     }
