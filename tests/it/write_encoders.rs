@@ -853,6 +853,39 @@ fn rows_pushed_on_threads_close_row_groups_where_one_thread_does() {
     assert!(back == rows, "the rows read back differ");
 }
 
+/// A struct that is not `Sync` (a skipped `Cell`): it still writes on a
+/// writer with threads, its fields pushed on the calling thread.
+#[derive(ParquetRow, Debug, Default)]
+struct NotSync {
+    id: i64,
+    #[parquet(skip)]
+    seen: std::cell::Cell<u32>,
+}
+
+#[test]
+fn rows_that_are_not_sync_write_on_a_writer_with_threads() {
+    let rows: Vec<NotSync> = (0..20_000)
+        .map(|i| NotSync {
+            id: i,
+            seen: std::cell::Cell::new(1),
+        })
+        .collect();
+    let write = |threads: usize| {
+        let options = WriteOptions::default().threads(threads);
+        let mut writer = Writer::<NotSync, _>::new(Vec::new(), options).unwrap();
+        writer.write(&rows).unwrap();
+        writer.finish().unwrap().1
+    };
+    let two = write(2);
+    assert!(two == write(1), "2 threads wrote another file");
+    let back: Vec<NotSync> = parquet_rows::from_bytes(Bytes::from(two)).unwrap();
+    assert!(back.iter().map(|r| r.id).eq(0..20_000));
+    assert!(
+        back.iter().all(|r| r.seen.get() == 0),
+        "skipped: the default"
+    );
+}
+
 #[derive(ParquetRow, Debug, Clone)]
 struct TwoTexts {
     a: String,

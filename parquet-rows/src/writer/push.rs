@@ -15,9 +15,9 @@
 //! `(&Rows(rows)).push_fields(..)`: method lookup takes
 //! [`PushOnThreads::push_fields`], whose receiver is `Rows<R>` itself, when
 //! `R: Sync` holds, and otherwise goes on to [`PushInOrder::push_fields`],
-//! whose receiver is `&Rows<R>` (one more reference away). For a generic
-//! struct the choice is made where the derive's impl is written, from its
-//! bounds: without a `Sync` bound, in order.
+//! whose receiver is `&Rows<R>` (one more reference away). The derive
+//! refuses type parameters, so `R` is a concrete struct (up to lifetimes,
+//! which do not change whether it is `Sync`) and the choice is exact.
 
 use super::field::{ColumnBuffer, ColumnBuffers};
 
