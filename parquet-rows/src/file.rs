@@ -10,7 +10,7 @@ use parquet::file::reader::ChunkReader;
 use parquet::schema::types::SchemaDescriptor;
 
 use crate::bind::{bind, Binding};
-use crate::chunk::{Seeker, Source};
+use crate::chunk::{PagePool, Seeker, Source};
 use crate::error::{Error, Location, Result};
 use crate::filter::plan::{plan, window_rows, GroupPlan, GroupWindows, Input, ReadPlan};
 use crate::filter::{FilterOf, Selection, Window};
@@ -65,6 +65,9 @@ pub struct ParquetFile {
     // one (`None`), or those a remote file fetched. Never renumbered, so
     // errors name the row group of the file.
     groups: Option<Arc<[usize]>>,
+    // The buffers of decompressed pages, kept for the next pages read
+    // (shared by the file's clones: one memory bound for them all).
+    pool: Arc<PagePool>,
 }
 
 impl std::fmt::Debug for ParquetFile {
@@ -200,6 +203,7 @@ impl ParquetFile {
             options: ReadOptions::default(),
             partitions: Arc::default(),
             groups: None,
+            pool: Arc::default(),
         }
     }
 
@@ -352,7 +356,9 @@ impl ParquetFile {
         Ok(binding)
     }
 
-    /// Reads and decompresses, for every row group, the column chunks `T` reads.
+    /// Reads, for every row group, the column chunks `T` reads, and checks
+    /// their pages (each is decompressed when the decode first opens it:
+    /// see [`Pages`]).
     ///
     /// Only those columns are read (projection is automatic). The whole file's
     /// bound columns are held in memory; for files larger than memory, load
@@ -742,6 +748,7 @@ impl ParquetFile {
             options: self.options,
             parallel,
             writer: crate::quirks::Writer::of(self.reader.metadata().file_metadata().created_by()),
+            pool: &self.pool,
         }
         .load(binding, plan)
     }

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use crate::chunk::LoadedColumn;
+use crate::chunk::{LoadedColumn, LoadedPage};
 use crate::column::ColumnReader;
 use crate::error::{Error, Location, Result};
 use crate::options::ReadOptions;
@@ -26,7 +26,7 @@ impl LoadedRowGroup {
             .iter()
             .filter(|c| leaves.contains(&c.leaf))
             .flat_map(|c| &c.pages)
-            .map(|p| p.buffer().len())
+            .map(LoadedPage::len)
             .sum()
     }
 

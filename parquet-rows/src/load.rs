@@ -1,18 +1,25 @@
 //! Loading the bound column chunks of one row group: every byte range and
-//! page header checked in file order on one thread, then the pages
-//! decompressed on that thread or, for the parallel readers, on several.
+//! page header checked in file order on one thread; then, for the parallel
+//! readers, the pages decompressed on several threads.
 //!
-//! Checking in order and decompressing afterwards gives the same result as
-//! reading page by page: the error reported is that of the first page (in
-//! column, then page order) that fails, whether it fails its checks or its
-//! decompression, and the row group's budget is taken in the same order.
+//! On one thread, a page is decompressed when the reader first opens it
+//! ([`LoadedPage`]), so that its values are decoded while they are in the
+//! core's cache, and a page no row of the read needs is never
+//! decompressed. A page that fails its checks fails the load, as reading
+//! page by page would; a page that fails to decompress fails the read that
+//! opens it, with the same error. Decompressed on several threads, the
+//! error reported is that of the first page (in column, then page order)
+//! that fails, whether it fails its checks or its decompression, and the
+//! row group's budget is taken in the same order either way.
+
+use std::sync::Arc;
 
 use parquet::file::metadata::RowGroupMetaData;
 use parquet::schema::types::ColumnDescPtr;
 
 use crate::bind::Binding;
 use crate::chunk::{decompress_all, scan_pages, Budget, Pending, Source};
-use crate::chunk::{LoadedColumn, PageNumbers};
+use crate::chunk::{LoadedColumn, LoadedPage, PageNumbers, PagePool};
 use crate::error::{Error, Location, Result};
 use crate::filter::plan::{chunk_ranges, GroupPlan};
 use crate::group::LoadedRowGroup;
@@ -28,6 +35,7 @@ pub(crate) struct Loader<'a> {
     pub(crate) options: ReadOptions,
     pub(crate) parallel: bool, // decompress the pages on rayon's pool
     pub(crate) writer: Writer, // the quirks of the file's writer
+    pub(crate) pool: &'a Arc<PagePool>, // the file's page buffers
 }
 
 /// A column chunk whose pages were read and checked, not decompressed yet.
@@ -66,10 +74,7 @@ impl Loader<'_> {
             let column = self.scan(k, leaf, narrowed, num_rows, &mut budget);
             let failed = column.failure.is_some();
             scanned.push(column);
-            // On one thread, each chunk is decompressed before the next is
-            // read, as page-by-page reading did: only one chunk's compressed
-            // bytes are held at a time.
-            if failed || !self.parallel {
+            if failed {
                 columns.extend(self.decompress(std::mem::take(&mut scanned))?);
             }
         }
@@ -225,6 +230,9 @@ impl Loader<'_> {
     /// page order, is the one returned (a column's failure comes after its
     /// pages' errors).
     fn decompress(&self, mut scanned: Vec<Scanned>) -> Result<Vec<LoadedColumn>> {
+        if !self.parallel {
+            return scanned.into_iter().map(|c| self.stored(c)).collect();
+        }
         let pending: Vec<Pending> = scanned
             .iter_mut()
             .flat_map(|c| std::mem::take(&mut c.pages))
@@ -245,13 +253,57 @@ impl Loader<'_> {
             if let Some(failure) = column.failure {
                 return Err(*failure);
             }
-            let mut loaded = LoadedColumn::new(column.leaf, column.descr, pages);
-            (loaded.leading, loaded.trailing) = (column.leading, column.trailing);
-            loaded.numbering = column.numbering;
-            loaded.max_rebuilt = self.options.page_bytes();
-            columns.push(loaded);
+            let pages = pages.into_iter().map(LoadedPage::decompressed).collect();
+            columns.push(self.loaded(
+                column.leaf,
+                column.descr,
+                pages,
+                column.leading,
+                column.trailing,
+                column.numbering,
+            ));
         }
         Ok(columns)
+    }
+
+    /// A loaded column of `pages`.
+    #[allow(clippy::too_many_arguments)]
+    fn loaded(
+        &self,
+        leaf: usize,
+        descr: ColumnDescPtr,
+        pages: Vec<LoadedPage>,
+        leading: usize,
+        trailing: usize,
+        numbering: PageNumbers,
+    ) -> LoadedColumn {
+        let mut loaded = LoadedColumn::of(leaf, descr, pages);
+        (loaded.leading, loaded.trailing) = (leading, trailing);
+        loaded.numbering = numbering;
+        loaded.max_rebuilt = self.options.page_bytes();
+        loaded
+    }
+
+    /// The pages of `column` as stored, each decompressed when first opened;
+    /// the column's failure, if its scan stopped at one.
+    fn stored(&self, column: Scanned) -> Result<LoadedColumn> {
+        if let Some(failure) = column.failure {
+            return Err(*failure);
+        }
+        let (pool, limit) = (self.pool, self.options.kept_page_bytes());
+        let pages = column
+            .pages
+            .into_iter()
+            .map(|page| LoadedPage::stored(page, Arc::clone(pool), limit))
+            .collect();
+        Ok(self.loaded(
+            column.leaf,
+            column.descr,
+            pages,
+            column.leading,
+            column.trailing,
+            column.numbering,
+        ))
     }
 
     /// The row group, or a column of it, for errors.

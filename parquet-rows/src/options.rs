@@ -26,6 +26,7 @@ pub struct ReadOptions {
     checksums: bool,        // verify the pages' CRC32 where the writer stored one
     task_rows: usize,       // the fewest rows a parallel reader decodes in one task
     list_elements: usize,   // the most elements of one list
+    kept_bytes: usize,      // the page buffers a file keeps for its next pages
 }
 
 /// `n` GiB, or `usize::MAX` where the address space is smaller (32-bit
@@ -43,7 +44,8 @@ impl Default for ReadOptions {
     /// 4 GiB for the decompressed pages of one row group's bound columns,
     /// 8 GiB for the rows of one read (both `usize::MAX` on 32-bit
     /// targets); parallel tasks of at least 65,536 rows; lists of at most
-    /// 2^24 (16,777,216) elements.
+    /// 2^24 (16,777,216) elements; 64 MiB of page buffers kept for the
+    /// file's next pages.
     fn default() -> Self {
         ReadOptions {
             page_bytes: 256 << 20,
@@ -52,6 +54,7 @@ impl Default for ReadOptions {
             checksums: false,
             task_rows: 1 << 16,
             list_elements: 1 << 24,
+            kept_bytes: 64 << 20,
         }
     }
 }
@@ -111,6 +114,35 @@ impl ReadOptions {
     /// See [`ReadOptions::max_list_elements`].
     pub fn list_elements(&self) -> usize {
         self.list_elements
+    }
+
+    /// The most bytes of page buffers a file keeps, once the pages that
+    /// used them are dropped, for the pages it decompresses next: 64 MiB by
+    /// default; 0 keeps none.
+    ///
+    /// A kept buffer is overwritten by the next page, where a new one must
+    /// be zeroed and, for buffers of a megabyte with the system allocator,
+    /// faulted in page by page again: reusing them made a filtered read of
+    /// a 10M-row SNAPPY file about a tenth faster (docs/read-path.md). The
+    /// buffers are freed with the file (and its clones); a file kept open
+    /// and idle holds up to this much. A read whose pages are all held at
+    /// once (`load` then borrowed rows) reuses at most this much of them
+    /// on the next read.
+    ///
+    /// ```
+    /// # use parquet_rows::ReadOptions;
+    /// let options = ReadOptions::default().max_kept_page_bytes(256 << 20);
+    /// assert_eq!(options.kept_page_bytes(), 256 << 20);
+    /// ```
+    #[must_use]
+    pub fn max_kept_page_bytes(mut self, bytes: usize) -> Self {
+        self.kept_bytes = bytes;
+        self
+    }
+
+    /// See [`ReadOptions::max_kept_page_bytes`].
+    pub fn kept_page_bytes(&self) -> usize {
+        self.kept_bytes
     }
 
     /// Checks that `rows` rows of `T` fit [`ReadOptions::max_output_bytes`].

@@ -9,6 +9,7 @@ use std::ops::Range;
 use parquet::schema::types::SchemaDescPtr;
 
 use crate::bind::{bind, Binding};
+use crate::chunk::LoadedPage;
 use crate::error::{Error, Location, Result};
 use crate::filter::{Selection, Window};
 use crate::group::{LoadedRowGroup, RowGroup};
@@ -17,7 +18,7 @@ use crate::row::ParquetRow;
 use crate::sink::RowSink;
 use select::Runs;
 
-/// Decompressed pages of the columns a struct reads, for one or more row groups.
+/// The pages of the columns a struct reads, for one or more row groups.
 ///
 /// Made by [`ParquetFile::load`](crate::ParquetFile::load) (all row groups) or a
 /// builder's `load` ([`ParquetFile::rows`](crate::ParquetFile::rows): filtered,
@@ -25,6 +26,14 @@ use select::Runs;
 /// [`Pages::rows`] decodes them into `Vec<T>`; `&str` and `&[u8]` fields of `T`
 /// borrow these pages, so the rows live as long as the `Pages`. Page buffers
 /// are reference-counted [`bytes::Bytes`]: nothing is copied.
+///
+/// Loaded on one thread, each page is decompressed when a decode first
+/// opens it (the next decode of the same `Pages` finds it decompressed), so
+/// that its values are decoded while they are in the cache, and a page no
+/// row needs is never decompressed: a page that fails to decompress fails
+/// the decode that opens it, with the error loading it would have given.
+/// Loaded on several threads ([`threads`](crate::RowsBuilder::threads)),
+/// every page is decompressed by the load.
 ///
 /// ```no_run
 /// use parquet_rows::{ParquetFile, ParquetRow};
@@ -82,7 +91,7 @@ impl std::fmt::Debug for Pages {
             .iter()
             .flat_map(|rg| &rg.columns)
             .flat_map(|c| &c.pages)
-            .map(|p| p.buffer().len())
+            .map(LoadedPage::len)
             .sum();
         f.debug_struct("Pages")
             .field("row_groups", &self.row_groups.len())

@@ -18,6 +18,9 @@
 //! - `exact`: filtered reads equal the full read filtered, for every
 //!   (field type, column type) pair the rule table accepts and every
 //!   pruning stage, at the values where the two types part ways.
+//! - `lazy_pages`: pages decompressed when first opened, into buffers the
+//!   file keeps: pages no row needs never decompressed, corrupt ones failing
+//!   the reads that open them, rows in reused buffers right with every codec.
 //! - `lies`: hand-made footers that lie (offset indexes, dictionary
 //!   offsets, min above max, negative null counts) on every read path.
 //! - `api`: `Debug` of `Pages`, the optional crates re-exported.
@@ -62,6 +65,7 @@ mod exact;
 mod filter;
 mod flat;
 mod hostile;
+mod lazy_pages;
 mod lies;
 mod limits;
 mod locations;

@@ -61,7 +61,8 @@ impl<'f, T, M: 'static> RowsBuilder<'f, ParquetFile, T, M> {
     /// (filtered and windowed), in file order. With
     /// [`threads`](RowsBuilder::threads), row groups are planned, read and
     /// decompressed in parallel; decode them in parallel with
-    /// [`Pages::par_rows`].
+    /// [`Pages::par_rows`]. On one thread, each page is decompressed when
+    /// the decode first opens it (see [`Pages`]).
     ///
     /// ```
     /// # use parquet_rows::{ParquetFile, ParquetRow};

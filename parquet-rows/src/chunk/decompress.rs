@@ -35,30 +35,53 @@ impl std::fmt::Debug for Codecs {
 
 impl Codecs {
     /// Decompresses `input` into exactly `declared` bytes with `codec`.
+    #[cfg(test)]
     pub(crate) fn decompress(
         &mut self,
         codec: Compression,
         input: &[u8],
         declared: usize,
     ) -> Result<Vec<u8>, DecodeError> {
-        #[cfg(not(target_arch = "wasm32"))]
-        if let Compression::ZSTD(_) = codec {
-            let zstd = match &mut self.zstd {
-                Some(zstd) => zstd,
-                none => none.insert(
-                    zstd::bulk::Decompressor::new()
-                        .map_err(|e| DecodeError::oos(format!("ZSTD: {e}")))?,
-                ),
-            };
-            // One call into a buffer of the declared capacity: zstd stops
-            // with an error where the output would pass it.
-            let mut out = Vec::with_capacity(declared);
-            zstd.decompress_to_buffer(input, &mut out).map_err(|e| {
-                DecodeError::oos(format!("ZSTD: {e} (the page header says {declared} bytes)"))
-            })?;
-            return exact(out, declared);
+        self.decompress_into(codec, input, declared, Vec::new())
+    }
+
+    /// Decompresses `input` into exactly `declared` bytes with `codec`,
+    /// reusing `buf`'s allocation where the codec writes into a buffer
+    /// (SNAPPY, ZSTD, LZ4_RAW): its bytes are overwritten, and only those
+    /// past its length zeroed where the codec needs them initialised.
+    pub(crate) fn decompress_into(
+        &mut self,
+        codec: Compression,
+        input: &[u8],
+        declared: usize,
+        buf: Vec<u8>,
+    ) -> Result<Vec<u8>, DecodeError> {
+        match codec {
+            #[cfg(not(target_arch = "wasm32"))]
+            Compression::ZSTD(_) => {
+                let zstd = match &mut self.zstd {
+                    Some(zstd) => zstd,
+                    none => none.insert(
+                        zstd::bulk::Decompressor::new()
+                            .map_err(|e| DecodeError::oos(format!("ZSTD: {e}")))?,
+                    ),
+                };
+                // One call into a buffer of the declared capacity: zstd
+                // stops with an error where the output would pass it (or
+                // a reused buffer's larger capacity: then the length
+                // check below says so).
+                let mut buf = buf;
+                buf.clear();
+                buf.reserve(declared);
+                zstd.decompress_to_buffer(input, &mut buf).map_err(|e| {
+                    DecodeError::oos(format!("ZSTD: {e} (the page header says {declared} bytes)"))
+                })?;
+                exact(buf, declared)
+            }
+            Compression::SNAPPY => exact(snappy(input, declared, buf)?, declared),
+            Compression::LZ4_RAW => exact(lz4_raw(input, declared, buf)?, declared),
+            _ => decompress(codec, input, declared),
         }
-        decompress(codec, input, declared)
     }
 }
 
@@ -70,17 +93,17 @@ pub(crate) fn decompress(
 ) -> Result<Vec<u8>, DecodeError> {
     let out = match codec {
         Compression::UNCOMPRESSED => input.to_vec(),
-        Compression::SNAPPY => snappy(input, declared)?,
+        Compression::SNAPPY => snappy(input, declared, Vec::new())?,
         Compression::GZIP(_) => bounded_read(flate2::read::MultiGzDecoder::new(input), declared)?,
         Compression::BROTLI(_) => bounded_read(
             brotli_decompressor::Decompressor::new(input, 4096),
             declared,
         )?,
         Compression::ZSTD(_) => zstd_stream(input, declared)?,
-        Compression::LZ4_RAW => lz4_raw(input, declared)?,
+        Compression::LZ4_RAW => lz4_raw(input, declared, Vec::new())?,
         Compression::LZ4 => lz4_hadoop(input, declared)
             .or_else(|_| bounded_read(lz4_flex::frame::FrameDecoder::new(input), declared))
-            .or_else(|_| lz4_raw(input, declared))?,
+            .or_else(|_| lz4_raw(input, declared, Vec::new()))?,
         other @ Compression::LZO => {
             return Err(DecodeError::Unsupported(format!(
                 "pages compressed with {other}"
@@ -142,7 +165,9 @@ fn bounded_read(reader: impl Read, declared: usize) -> Result<Vec<u8>, DecodeErr
 }
 
 /// Snappy states its decompressed length up front: it must be the header's.
-fn snappy(input: &[u8], declared: usize) -> Result<Vec<u8>, DecodeError> {
+/// Decompressed into `out` (a buffer reused: only the bytes past its length
+/// are zeroed; the decompression overwrites every byte or fails).
+fn snappy(input: &[u8], declared: usize, mut out: Vec<u8>) -> Result<Vec<u8>, DecodeError> {
     let len =
         snap::raw::decompress_len(input).map_err(|e| DecodeError::oos(format!("SNAPPY: {e}")))?;
     if len != declared {
@@ -150,7 +175,7 @@ fn snappy(input: &[u8], declared: usize) -> Result<Vec<u8>, DecodeError> {
             "the page decompresses to {len} bytes but its header says {declared}"
         )));
     }
-    let mut out = vec![0; len];
+    out.resize(len, 0);
     snap::raw::Decoder::new()
         .decompress(input, &mut out)
         .map_err(|e| DecodeError::oos(format!("SNAPPY: {e}")))?;
@@ -167,9 +192,10 @@ fn lz4_plausible(input: usize, declared: usize) -> Result<(), DecodeError> {
     Ok(())
 }
 
-fn lz4_raw(input: &[u8], declared: usize) -> Result<Vec<u8>, DecodeError> {
+/// An LZ4 block, into `out` (reused as [`snappy`] reuses it).
+fn lz4_raw(input: &[u8], declared: usize, mut out: Vec<u8>) -> Result<Vec<u8>, DecodeError> {
     lz4_plausible(input.len(), declared)?;
-    let mut out = vec![0; declared];
+    out.resize(declared, 0);
     let n = lz4_flex::block::decompress_into(input, &mut out)
         .map_err(|e| DecodeError::oos(format!("LZ4_RAW: {e}")))?;
     out.truncate(n);

@@ -1,20 +1,26 @@
-//! One column chunk's pages, decompressed and ready to decode.
+//! One column chunk's pages, checked and ready to decode: each page
+//! decompressed when a reader first opens it, or before when the pages
+//! were decompressed on several threads.
 
-use std::sync::OnceLock;
+use std::cell::RefCell;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use parquet::column::page::Page;
 use parquet::schema::types::ColumnDescPtr;
 
+use super::decompress::Codecs;
 use super::rebuilt::Rebuilt;
+use super::{PagePool, Pending};
 use crate::encoding::Arena;
+use crate::error::DecodeError;
 
-/// One column chunk's pages, decompressed.
+/// One column chunk's pages.
 #[derive(Debug)]
 pub(crate) struct LoadedColumn {
     pub(crate) leaf: usize,                  // leaf column index in the schema
     pub(crate) path: String,                 // dotted path, for errors
     pub(crate) descr: ColumnDescPtr,         // the column's schema
-    pub(crate) pages: Vec<Page>,             // every page of the chunk, in order
+    pub(crate) pages: Vec<LoadedPage>,       // every page of the chunk, in order
     pub(crate) arenas: Vec<OnceLock<Arena>>, // invariant: one per page; filled by the first reader that needs it
     pub(crate) leading: usize, // rows of the first page before the row group's loaded rows
     pub(crate) trailing: usize, // rows of the last page after them
@@ -46,8 +52,16 @@ impl PageNumbers {
 }
 
 impl LoadedColumn {
-    /// A column chunk's pages, with an empty arena slot per page.
+    /// A column chunk's pages, decompressed, with an empty arena slot per page.
+    #[cfg(test)]
     pub(crate) fn new(leaf: usize, descr: ColumnDescPtr, pages: Vec<Page>) -> Self {
+        let pages = pages.into_iter().map(LoadedPage::decompressed).collect();
+        Self::of(leaf, descr, pages)
+    }
+
+    /// A column chunk's pages, each decompressed or to be decompressed when
+    /// first opened, with an empty arena slot per page.
+    pub(crate) fn of(leaf: usize, descr: ColumnDescPtr, pages: Vec<LoadedPage>) -> Self {
         LoadedColumn {
             leaf,
             path: descr.path().string(),
@@ -60,5 +74,117 @@ impl LoadedColumn {
             numbering: PageNumbers::default(),
             rebuilt: OnceLock::new(),
         }
+    }
+}
+
+/// One page of a loaded column chunk: its header's counts, and its bytes
+/// decompressed, now or when a reader first opens it.
+///
+/// Decompressing a page just before its values are decoded keeps them in
+/// the core's cache: a row group's chunks decompressed first and decoded
+/// after are read back from memory (the chunks of a row group are several
+/// times the cache), which cost a filtered read picking a few rows per page
+/// more than the picking itself. The pages were checked (header, sizes, the
+/// read's memory budget) when they were loaded; only the decompression
+/// waits, and its error is the page's own, met when the page is opened.
+pub(crate) struct LoadedPage {
+    data: bool,                                // a data page (v1 or v2), not a dictionary page
+    num_values: u32,                           // the header's value count (nulls included)
+    len: usize,                                // bytes once decompressed
+    stored: Mutex<Option<Pending>>,            // the page as stored, until decompressed
+    pool: Option<(Arc<PagePool>, usize)>,      // its buffer's pool, and the most the pool keeps
+    page: OnceLock<Result<Page, DecodeError>>, // filled by the first `open`
+}
+
+impl std::fmt::Debug for LoadedPage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LoadedPage")
+            .field("data", &self.data)
+            .field("num_values", &self.num_values)
+            .field("len", &self.len)
+            .field("decompressed", &self.page.get().is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+thread_local! {
+    /// The decompressors of the pages opened on this thread (a ZSTD
+    /// context is worth keeping from one page to the next).
+    static CODECS: RefCell<Codecs> = RefCell::new(Codecs::default());
+}
+
+impl LoadedPage {
+    /// A page already decompressed.
+    pub(crate) fn decompressed(page: Page) -> Self {
+        LoadedPage {
+            data: page.is_data_page(),
+            num_values: page.num_values(),
+            len: page.buffer().len(),
+            stored: Mutex::new(None),
+            pool: None,
+            page: OnceLock::from(Ok(page)),
+        }
+    }
+
+    /// A page whose decompression (or failure) waits for its first reader,
+    /// into a buffer of `pool`, which keeps at most `limit` bytes.
+    pub(crate) fn stored(pending: Pending, pool: Arc<PagePool>, limit: usize) -> Self {
+        LoadedPage {
+            data: pending.data_values().is_some(),
+            num_values: u32::try_from(pending.header.num_values).unwrap_or(0),
+            len: pending.declared.unwrap_or(pending.body.len()),
+            stored: Mutex::new(Some(pending)),
+            pool: Some((pool, limit)),
+            page: OnceLock::new(),
+        }
+    }
+
+    /// A data page (v1 or v2), as `Page::is_data_page`.
+    pub(crate) fn is_data_page(&self) -> bool {
+        self.data
+    }
+
+    /// The header's value count, as `Page::num_values`.
+    pub(crate) fn num_values(&self) -> u32 {
+        self.num_values
+    }
+
+    /// Bytes of the page once decompressed (what it holds in memory).
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The page, decompressed by the first call (on any thread; another
+    /// thread asking meanwhile waits for it), or why it cannot be.
+    pub(crate) fn open(&self) -> Result<&Page, DecodeError> {
+        let page = self.page.get_or_init(|| {
+            // Taken, not cloned: the stored bytes are dropped once
+            // decompressed. Only the one initialising call gets here.
+            let stored = self
+                .stored
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .take();
+            match stored {
+                Some(pending) => CODECS.with(|codecs| {
+                    let pool = self.pool.as_ref().map(|(pool, limit)| (pool, *limit));
+                    match codecs.try_borrow_mut() {
+                        Ok(mut codecs) => pending.decompress(&mut codecs, pool),
+                        // Not reached (decompressing opens no other page); a
+                        // fresh context is correct all the same.
+                        Err(_) => pending.decompress(&mut Codecs::default(), pool),
+                    }
+                }),
+                None => Err(DecodeError::oos(
+                    "a page's bytes were lost before it was decompressed",
+                )),
+            }
+        });
+        page.as_ref().map_err(Clone::clone)
+    }
+
+    /// The page if it was decompressed already.
+    pub(crate) fn opened(&self) -> Option<&Page> {
+        self.page.get().and_then(|page| page.as_ref().ok())
     }
 }

@@ -13,12 +13,15 @@
 
 mod decompress;
 mod loaded;
+mod pool;
 mod rebuilt;
 mod source;
 
 #[cfg(feature = "object_store")]
 pub(crate) use source::Fetched;
 pub(crate) use source::{Seeker, Source};
+
+use std::sync::Arc;
 
 use bytes::Bytes;
 use parquet::basic::{Compression, Encoding};
@@ -28,7 +31,8 @@ use parquet_rows_rules::page_header::{
 };
 use parquet_rows_rules::FooterError;
 
-pub(crate) use loaded::{LoadedColumn, PageNumbers};
+pub(crate) use loaded::{LoadedColumn, LoadedPage, PageNumbers};
+pub(crate) use pool::PagePool;
 pub(crate) use rebuilt::{Rebuilt, RebuiltError, Slot, MAX_ENTRIES as MAX_REBUILT_ENTRIES};
 
 use crate::error::DecodeError;
@@ -52,7 +56,11 @@ pub(crate) fn read_pages(
     let mut codecs = decompress::Codecs::default();
     let mut pages = Vec::with_capacity(scan.pending.len());
     for (index, pending) in scan.pending.into_iter().enumerate() {
-        pages.push(pending.decompress(&mut codecs).map_err(|e| (index, e))?);
+        pages.push(
+            pending
+                .decompress(&mut codecs, None)
+                .map_err(|e| (index, e))?,
+        );
     }
     match scan.failure {
         Some(failure) => Err(failure),
@@ -118,8 +126,14 @@ impl Pending {
         data.then(|| u32::try_from(self.header.num_values).unwrap_or(0))
     }
 
-    /// The page, decompressed.
-    fn decompress(self, codecs: &mut decompress::Codecs) -> Result<Page, DecodeError> {
+    /// The page, decompressed; with a `pool`, into one of its buffers,
+    /// which goes back to it once the page is dropped (if the pool then
+    /// keeps at most its limit).
+    fn decompress(
+        self,
+        codecs: &mut decompress::Codecs,
+        pool: Option<(&Arc<PagePool>, usize)>,
+    ) -> Result<Page, DecodeError> {
         let Pending {
             header: h,
             body,
@@ -127,26 +141,33 @@ impl Pending {
             levels,
             declared,
         } = self;
+        let buffer = |len| pool.map_or_else(Vec::new, |(pool, _)| pool.take(len));
+        let bytes = |buf| match pool {
+            Some((pool, limit)) => pool.bytes(buf, limit),
+            None => Bytes::from(buf),
+        };
         let buf = match declared {
+            // No values to decompress: an all-null page (parquet-format's
+            // README, "data pages"), whose compressed section may be empty.
+            Some(declared) if declared <= levels => bytes(body[..levels].to_vec()),
+            Some(declared) if levels == 0 => {
+                // Every v1 page: the decompressed buffer is the page, not copied
+                // (the copy was 4% of the instructions of `bench-report run
+                // tick-370k-zstd rows-borrowed` under callgrind).
+                bytes(codecs.decompress_into(codec, &body, declared, buffer(declared))?)
+            }
             Some(declared) => {
-                // No values to decompress: an all-null page (parquet-format's
-                // README, "data pages"), whose compressed section may be empty.
-                let values = if declared > levels {
-                    codecs.decompress(codec, &body[levels..], declared - levels)?
-                } else {
-                    Vec::new()
-                };
-                if levels == 0 {
-                    // Every v1 page: the decompressed buffer is the page, not copied
-                    // (the copy was 4% of the instructions of `bench-report run
-                    // tick-370k-zstd rows-borrowed` under callgrind).
-                    Bytes::from(values)
-                } else {
-                    let mut out = Vec::with_capacity(declared);
-                    out.extend_from_slice(&body[..levels]);
-                    out.extend_from_slice(&values);
-                    Bytes::from(out)
-                }
+                let values = codecs.decompress_into(
+                    codec,
+                    &body[levels..],
+                    declared - levels,
+                    Vec::new(),
+                )?;
+                let mut out = buffer(declared);
+                out.clear();
+                out.extend_from_slice(&body[..levels]);
+                out.extend_from_slice(&values);
+                bytes(out)
             }
             None => body,
         };
@@ -170,7 +191,7 @@ pub(crate) fn decompress_all(
             // 1 MiB), so a task costs nothing beside decompressing its page.
             .with_max_len(1)
             .map_init(decompress::Codecs::default, |codecs, p| {
-                p.decompress(codecs)
+                p.decompress(codecs, None)
             })
             .collect();
     }
@@ -179,7 +200,7 @@ pub(crate) fn decompress_all(
     let mut codecs = decompress::Codecs::default();
     pending
         .into_iter()
-        .map(|p| p.decompress(&mut codecs))
+        .map(|p| p.decompress(&mut codecs, None))
         .collect()
 }
 

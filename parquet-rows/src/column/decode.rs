@@ -182,7 +182,7 @@ impl<'p, S> Decode<'p, ByteArray, S> for ShareBytes {
         out: &mut impl ValueOut<bytes::Bytes>,
     ) -> Result<()> {
         let holders = [reader.next_page.checked_sub(1), reader.dict_page]
-            .map(|page| page.and_then(|page| reader.column.pages.get(page)));
+            .map(|page| page.and_then(|page| reader.column.pages.get(page)?.opened()));
         let holders = holders.map(|page| page.map(|page| page.buffer().clone()));
         reader.read_dense(k, &mut Mapped(out, |slice: &[u8]| share(&holders, slice)))
     }

@@ -442,6 +442,7 @@ impl<'p, P: Physical, S> ColumnReader<'p, P, S> {
                 def: self.max_def,
             };
             let limits = (max_levels, self.column.max_rebuilt);
+            let page = page.open().map_err(|e| self.err(e))?;
             match page::open::<P>(page, arena, limits, self.shape, &mut self.dict) {
                 Ok(Some(data)) => self.page = data,
                 Ok(None) => self.dict_page = Some(self.next_page - 1), // keep going

@@ -14,10 +14,13 @@ impl<'p, P: Physical, S> ColumnReader<'p, P, S> {
     /// [`ColumnReader::read_with`] does), so that `sink` receives the taken
     /// rows only, one after the other.
     ///
-    /// A skip that ends inside the current page of a REQUIRED column (the
-    /// common case of a sparse selection: a few dozen rows between taken
-    /// ones) moves the page's value decoder directly, without the checks
-    /// of a skip that may cross pages.
+    /// A skip that ends inside the current page (the common case of a
+    /// sparse selection: a few dozen rows between taken ones) moves the
+    /// page's value decoder directly, without the checks of a skip that may
+    /// cross pages, when the skipped rows all hold values: a REQUIRED
+    /// column, or an OPTIONAL one whose definition levels are a run at the
+    /// maximum there (a page without nulls is one such run). Otherwise,
+    /// and for what the run does not cover, the skip counts the levels.
     ///
     /// # Errors
     /// As [`ColumnReader::skip_rows`] and [`ColumnReader::read_with`].
@@ -32,15 +35,23 @@ impl<'p, P: Physical, S> ColumnReader<'p, P, S> {
         O: Sink<D::Value>,
     {
         for &(skip, take) in runs {
-            if skip > 0 {
-                if self.max_def == 0 && !self.nested && skip < self.page.left {
-                    let shape = self.shape;
-                    let skipped = self.page.values.skip(skip, shape);
-                    skipped.map_err(|e| self.err(e))?;
-                    self.advance(skip);
+            let mut skip = skip;
+            if skip > 0 && !self.nested && skip < self.page.left {
+                let defined = if self.max_def == 0 {
+                    skip
                 } else {
-                    self.skip_rows(skip)?;
+                    self.take_defined_run(skip)?
+                };
+                if defined > 0 {
+                    let shape = self.shape;
+                    let skipped = self.page.values.skip(defined, shape);
+                    skipped.map_err(|e| self.err(e))?;
+                    self.advance(defined);
+                    skip -= defined;
                 }
+            }
+            if skip > 0 {
+                self.skip_rows(skip)?;
             }
             if take > 0 {
                 self.read_with(take, decode, sink)?;

@@ -156,6 +156,27 @@ pub fn probe<'p, V: ProbeNode<'p>>(
     V::open(row_group, (bound.leaf, leading), tests).map(Some)
 }
 
+/// The verdicts of up to 64 rows as the bits of a word (row `j` at bit `j`).
+///
+/// Eight verdicts at a time: their bytes (each 0 or 1) read as one
+/// little-endian word and multiplied by `0x0102_0408_1020_4080`, which adds
+/// byte `i`'s bit into bit `56 + i` of the product with no carry reaching
+/// it (every partial product lands on a distinct bit), so the top byte is
+/// the eight verdicts in order. One multiply where a shift and an or per
+/// row made building the runs 5 % of a filtered read picking 2 % of rows.
+fn bits_of(chunk: &[bool]) -> u64 {
+    let mut bits = 0;
+    for (k, eight) in chunk.chunks(8).enumerate() {
+        let mut bytes = [0u8; 8];
+        for (byte, &keep) in bytes.iter_mut().zip(eight) {
+            *byte = u8::from(keep);
+        }
+        let packed = u64::from_le_bytes(bytes).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        bits |= packed << (8 * k);
+    }
+    bits
+}
+
 /// A run of taken rows must save at least this many skipped rows on average
 /// for decoding with skips to beat decoding every row and dropping the
 /// unmatched ones (see [`Runs::row_level`] and `docs/filters.md`).
@@ -223,10 +244,7 @@ impl Runs {
         // that takes rows at random, where building the runs was 15 % of
         // the read).
         for chunk in keep.chunks(64) {
-            let bits = chunk
-                .iter()
-                .enumerate()
-                .fold(0u64, |bits, (j, &k)| bits | (u64::from(k) << j));
+            let bits = bits_of(chunk);
             let mut at = 0;
             while at < chunk.len() {
                 let rest = bits >> at;
@@ -394,6 +412,24 @@ mod tests {
         let mut runs = Runs::default();
         runs.push_batch(keep);
         runs
+    }
+
+    #[test]
+    fn verdicts_pack_into_bits_in_order() {
+        // Every byte value, at every place of a word, and chunks of every
+        // length (the last chunk of a batch is short).
+        for byte in 0..=255u64 {
+            for place in 0..8 {
+                let word = byte << (8 * place);
+                let keep: Vec<bool> = (0..64).map(|j| word >> j & 1 == 1).collect();
+                assert_eq!(bits_of(&keep), word, "{word:#x}");
+            }
+        }
+        for len in 0..=64 {
+            let keep: Vec<bool> = (0..len).map(|j| j % 3 != 1).collect();
+            let expected = (0..len).fold(0u64, |b, j| b | u64::from(j % 3 != 1) << j);
+            assert_eq!(bits_of(&keep), expected, "{len} rows");
+        }
     }
 
     #[test]

@@ -1,0 +1,179 @@
+//! Pages decompressed when a reader first opens them, into buffers the file
+//! keeps for its next pages (`chunk::loaded`, `chunk::pool`): a page no row
+//! of a read needs is never decompressed, a corrupt one fails the reads that
+//! open it with the error the eager path gave, and rows read into reused
+//! buffers (with every codec that reuses them) are the rows written, whether
+//! earlier rows still borrow their pages or not.
+
+use bytes::Bytes;
+use parquet::basic::{Compression, ZstdLevel};
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet_rows::{Error, ParquetFile, ParquetRow, ReadOptions};
+use parquet_rows_suite::{file_metadata, write_columns, ColumnValues};
+
+const ROWS: usize = 3000;
+const PAGE_ROWS: usize = 100;
+
+#[derive(ParquetRow, Debug, Clone, PartialEq)]
+struct Row {
+    id: i64,
+    v: i64,
+    s: String,
+}
+
+#[derive(ParquetRow, Debug, Clone, Copy, PartialEq)]
+struct Borrowed<'a> {
+    id: i64,
+    s: &'a str,
+}
+
+#[derive(ParquetRow, Debug, Clone, Copy, PartialEq)]
+struct Values {
+    v: i64,
+}
+
+fn s_of(i: usize) -> String {
+    // Strings of several lengths, so that pages differ in size.
+    format!("s{}-{}", i % 37, "x".repeat(i % 11))
+}
+
+/// One row group of `id`, `v = 10 * id` and `s`: pages of 100 rows, no
+/// statistics (no page can be pruned before it is loaded), `id` and `v`
+/// PLAIN, `s` PLAIN (its pages are what borrowed rows point into).
+fn file(codec: Compression, groups: usize) -> Bytes {
+    let per = ROWS / groups;
+    let columns: Vec<Vec<ColumnValues>> = (0..groups)
+        .map(|g| {
+            let ids: Vec<usize> = (g * per..(g + 1) * per).collect();
+            vec![
+                ColumnValues::Int64(ids.iter().map(|&i| Some(i as i64)).collect()),
+                ColumnValues::Int64(ids.iter().map(|&i| Some(i as i64 * 10)).collect()),
+                ColumnValues::Bytes(ids.iter().map(|&i| Some(s_of(i).into_bytes())).collect()),
+            ]
+        })
+        .collect();
+    let props = WriterProperties::builder()
+        .set_compression(codec)
+        .set_statistics_enabled(EnabledStatistics::None)
+        .set_data_page_row_count_limit(PAGE_ROWS)
+        .set_write_batch_size(PAGE_ROWS)
+        .set_dictionary_enabled(false)
+        .build();
+    write_columns(
+        "message m { REQUIRED INT64 id; REQUIRED INT64 v; REQUIRED BINARY s (UTF8); }",
+        props,
+        &columns,
+    )
+    .unwrap()
+}
+
+fn expected(ids: impl IntoIterator<Item = usize>) -> Vec<Row> {
+    ids.into_iter()
+        .map(|i| Row {
+            id: i as i64,
+            v: i as i64 * 10,
+            s: s_of(i),
+        })
+        .collect()
+}
+
+/// `file` with page 1 of column `v` (rows 100..200 of the only row group)
+/// made to decompress to 801 bytes where its header says 800: its SNAPPY
+/// stream starts with that length, and nothing else in the page's bytes
+/// before it is the same varint.
+fn corrupt_second_page_of_v(file: &Bytes) -> Bytes {
+    let meta = file_metadata(file);
+    let v = meta.row_group(0).column(1);
+    let start = v.data_page_offset() as usize;
+    let end = start + v.compressed_size() as usize;
+    // 800 bytes (100 INT64 values) as a ULEB128 varint: the stream's length.
+    let (from, to) = ([0xa0, 0x06], [0xa1, 0x06]);
+    let at: Vec<usize> = (start..end - 1)
+        .filter(|&k| file[k..k + 2] == from)
+        .collect();
+    assert!(at.len() >= 2, "the pages of `v` start with their length");
+    let mut out = file.to_vec();
+    out[at[1]..at[1] + 2].copy_from_slice(&to);
+    Bytes::from(out)
+}
+
+#[test]
+fn a_page_no_row_needs_is_never_decompressed_and_a_read_that_opens_it_fails() {
+    let file =
+        ParquetFile::from_bytes(corrupt_second_page_of_v(&file(Compression::SNAPPY, 1))).unwrap();
+    let err = file.rows::<Row>().collect().unwrap_err();
+    let text = err.to_string();
+    assert!(matches!(err, Error::OutOfSpec { .. }), "{text}");
+    for part in ["`v`", "row group 0", "page 1", "801", "800"] {
+        assert!(text.contains(part), "{part} in {text}");
+    }
+    // The same error on two threads, where pages are decompressed ahead.
+    let parallel = file.rows::<Row>().threads(2).collect().unwrap_err();
+    assert_eq!(parallel.to_string(), text);
+    // Rows on either side of the bad page: its rows are skipped whole, the
+    // page is never decompressed.
+    let wanted = [5i64, 250, 2999];
+    let rows = file
+        .rows::<Row>()
+        .filter(Row::filter().id().is_in(wanted))
+        .collect()
+        .unwrap();
+    assert_eq!(rows, expected([5, 250, 2999]));
+    // A struct without `v` reads every row.
+    let all = file.rows::<Borrowed>().load().unwrap();
+    assert_eq!(all.rows::<Borrowed>().unwrap().len(), ROWS);
+    // A row of the bad page fails the read.
+    let err = file
+        .rows::<Row>()
+        .filter(Row::filter().id().is_in([5i64, 150]))
+        .collect()
+        .unwrap_err();
+    assert_eq!(err.to_string(), text);
+}
+
+#[test]
+fn rows_read_into_kept_buffers_are_the_rows_written() {
+    for codec in [
+        Compression::SNAPPY,
+        Compression::ZSTD(ZstdLevel::default()),
+        Compression::LZ4_RAW,
+        Compression::UNCOMPRESSED,
+    ] {
+        for groups in [1, 3] {
+            let bytes = file(codec, groups);
+            for kept in [0, 4096, 64 << 20] {
+                let file = ParquetFile::from_bytes(bytes.clone())
+                    .unwrap()
+                    .with_options(ReadOptions::default().max_kept_page_bytes(kept));
+                let all = expected(0..ROWS);
+                let case = format!("{codec}, {groups} row groups, {kept} bytes kept");
+                // Borrowed rows hold their pages while later reads take
+                // the buffers the file kept from earlier ones.
+                let first = file.rows::<Borrowed>().load().unwrap();
+                let held = first.rows::<Borrowed>().unwrap();
+                for round in 0..3 {
+                    assert_eq!(file.rows::<Row>().collect().unwrap(), all, "{case}");
+                    let values: Vec<i64> = file
+                        .rows::<Values>()
+                        .collect()
+                        .unwrap()
+                        .iter()
+                        .map(|r| r.v)
+                        .collect();
+                    assert_eq!(values, (0..ROWS as i64).map(|i| i * 10).collect::<Vec<_>>());
+                    let some = file
+                        .rows::<Row>()
+                        .filter(Row::filter().id().is_in([7i64, 1234, 2500 + round]))
+                        .collect()
+                        .unwrap();
+                    assert_eq!(some, expected([7, 1234, 2500 + round as usize]), "{case}");
+                    let again = file.rows::<Borrowed>().load().unwrap();
+                    assert_eq!(again.rows::<Borrowed>().unwrap(), held, "{case}");
+                }
+                for (i, row) in held.iter().enumerate() {
+                    assert_eq!((row.id, row.s), (i as i64, s_of(i).as_str()), "{case}");
+                }
+            }
+        }
+    }
+}
