@@ -192,6 +192,15 @@ impl<'a> RleBpDecoder<'a> {
         };
         let last = u32::try_from(table.len().saturating_sub(1)).unwrap_or(u32::MAX);
         let checked = (1u64 << self.bit_width) > table.len() as u64;
+        // A table of at most 256 entries (most dictionaries a predicate
+        // probes) padded to 256: once the indices are checked below its
+        // length, `i as u8` is the index and the lookup has no bounds check
+        // (a compare and a branch per row, most of the lookup's cost).
+        let mut padded = [false; 256];
+        let small = table.len() <= padded.len();
+        if small {
+            padded[..table.len()].copy_from_slice(table);
+        }
         let mut indices = [0u32; 256];
         let n = keep.len();
         let mut written = 0;
@@ -214,9 +223,13 @@ impl<'a> RleBpDecoder<'a> {
                     let max = indices.iter().copied().max().unwrap_or(0);
                     return Err(out_of_range(max));
                 }
-                for (keep, &i) in keep[written..written + k].iter_mut().zip(indices.iter()) {
-                    // In range: checked above (or the width cannot pass the table).
-                    *keep &= table[i as usize];
+                // In range: checked above (or the width cannot pass the table).
+                let keep = keep[written..written + k].iter_mut().zip(indices.iter());
+                if small {
+                    // Below the table's length, at most 256: `as u8` keeps it.
+                    keep.for_each(|(keep, &i)| *keep &= padded[usize::from(i as u8)]);
+                } else {
+                    keep.for_each(|(keep, &i)| *keep &= table[i as usize]);
                 }
                 written += k;
             } else if !self.next_run()? {
@@ -772,8 +785,10 @@ mod tests {
     #[test]
     fn select_matches_a_naive_lookup_for_every_width() {
         let mut rng = Rng::new(17);
-        for width in 1..=32u32 {
-            let entries = if width >= 9 { 300 } else { 1 << width };
+        // Tables over 256 entries, and of at most 256 (looked up padded)
+        // under indices of every width.
+        let cases = (1..=32u32).flat_map(|w| [(w, if w >= 9 { 300 } else { 1 << w }), (w, 200)]);
+        for (width, entries) in cases.filter(|&(w, e)| e <= 1usize << w.min(31)) {
             let table: Vec<bool> = (0..entries).map(|_| rng.below(10) < 3).collect();
             let (values, data) = packed_stream(&mut rng, width, entries);
             // Rows another predicate rejected already stay rejected.
@@ -796,7 +811,10 @@ mod tests {
                     assert_eq!(got, want);
                     done += want;
                 }
-                assert_eq!(keep, expected, "width {width} sizes {sizes:?}");
+                assert_eq!(
+                    keep, expected,
+                    "width {width}, {entries} entries, sizes {sizes:?}"
+                );
                 assert_eq!(d.select(&table, &mut [true; 5]).unwrap(), 0, "the end");
             }
         }
