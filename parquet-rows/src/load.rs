@@ -250,60 +250,34 @@ impl Loader<'_> {
                     })
                 })?);
             }
-            if let Some(failure) = column.failure {
-                return Err(*failure);
-            }
             let pages = pages.into_iter().map(LoadedPage::decompressed).collect();
-            columns.push(self.loaded(
-                column.leaf,
-                column.descr,
-                pages,
-                column.leading,
-                column.trailing,
-                column.numbering,
-            ));
+            columns.push(self.loaded(column, pages)?);
         }
         Ok(columns)
     }
 
-    /// A loaded column of `pages`.
-    #[allow(clippy::too_many_arguments)]
-    fn loaded(
-        &self,
-        leaf: usize,
-        descr: ColumnDescPtr,
-        pages: Vec<LoadedPage>,
-        leading: usize,
-        trailing: usize,
-        numbering: PageNumbers,
-    ) -> LoadedColumn {
-        let mut loaded = LoadedColumn::of(leaf, descr, pages);
-        (loaded.leading, loaded.trailing) = (leading, trailing);
-        loaded.numbering = numbering;
-        loaded.max_rebuilt = self.options.page_bytes();
-        loaded
-    }
-
     /// The pages of `column` as stored, each decompressed when first opened;
     /// the column's failure, if its scan stopped at one.
-    fn stored(&self, column: Scanned) -> Result<LoadedColumn> {
-        if let Some(failure) = column.failure {
-            return Err(*failure);
-        }
+    fn stored(&self, mut column: Scanned) -> Result<LoadedColumn> {
         let (pool, limit) = (self.pool, self.options.kept_page_bytes());
-        let pages = column
-            .pages
+        let pages = std::mem::take(&mut column.pages)
             .into_iter()
             .map(|page| LoadedPage::stored(page, Arc::clone(pool), limit))
             .collect();
-        Ok(self.loaded(
-            column.leaf,
-            column.descr,
-            pages,
-            column.leading,
-            column.trailing,
-            column.numbering,
-        ))
+        self.loaded(column, pages)
+    }
+
+    /// The loaded column of `column`'s `pages`, or the failure its scan
+    /// stopped at (after the pages' own errors, met before).
+    fn loaded(&self, column: Scanned, pages: Vec<LoadedPage>) -> Result<LoadedColumn> {
+        if let Some(failure) = column.failure {
+            return Err(*failure);
+        }
+        let mut loaded = LoadedColumn::of(column.leaf, column.descr, pages);
+        (loaded.leading, loaded.trailing) = (column.leading, column.trailing);
+        loaded.numbering = column.numbering;
+        loaded.max_rebuilt = self.options.page_bytes();
+        Ok(loaded)
     }
 
     /// The row group, or a column of it, for errors.
