@@ -63,7 +63,9 @@ use select::Runs;
 /// parameter to one remembered by its receiver, so the row type is written
 /// once at each call.
 ///
-/// `Debug` shows the row groups, columns and bytes held, not the pages.
+/// `Debug` shows the row groups, columns and bytes held (`bytes`: every
+/// page decompressed; `decompressed`: the pages decompressed now and kept),
+/// not the pages.
 pub struct Pages {
     pub(crate) schema: SchemaDescPtr,
     pub(crate) row_groups: Vec<LoadedRowGroup>,
@@ -86,11 +88,15 @@ impl std::fmt::Debug for Pages {
         let columns: Vec<&str> = self.row_groups.first().map_or(Vec::new(), |rg| {
             rg.columns.iter().map(|c| c.path.as_str()).collect()
         });
-        let bytes: usize = self
-            .row_groups
-            .iter()
-            .flat_map(|rg| &rg.columns)
-            .flat_map(|c| &c.pages)
+        let pages = || {
+            self.row_groups
+                .iter()
+                .flat_map(|rg| &rg.columns)
+                .flat_map(|c| &c.pages)
+        };
+        let bytes: usize = pages().map(LoadedPage::len).sum();
+        let decompressed: usize = pages()
+            .filter(|p| p.opened().is_some())
             .map(LoadedPage::len)
             .sum();
         f.debug_struct("Pages")
@@ -98,6 +104,7 @@ impl std::fmt::Debug for Pages {
             .field("rows", &self.num_rows())
             .field("columns", &columns)
             .field("bytes", &bytes)
+            .field("decompressed", &decompressed)
             .finish_non_exhaustive()
     }
 }

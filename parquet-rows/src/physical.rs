@@ -88,6 +88,12 @@ pub trait Physical: sealed::Sealed + 'static {
     /// Whether dictionary-encoded pages can hold this type (not BOOLEAN).
     #[doc(hidden)]
     const DICTIONARY: bool = true;
+    /// Whether every value is copied out of the page (`Value<'p>` borrows
+    /// nothing): a reader of such a type may then free each page it leaves
+    /// (`ColumnReader::ensure_page`). Only byte arrays borrow. Soundness
+    /// rests on it, so it is checked by `values_of_owning_types_borrow_nothing`.
+    #[doc(hidden)]
+    const OWNS_VALUES: bool = false;
     /// Puts `n` PLAIN values into `out`.
     #[doc(hidden)]
     fn read_plain<'p>(
@@ -204,6 +210,7 @@ macro_rules! fixed_width {
         impl sealed::Sealed for $name {}
         impl Physical for $name {
             type Value<'p> = $ty;
+            const OWNS_VALUES: bool = true;
             fn accepts(t: Type) -> bool {
                 t == Type::$parquet
             }
@@ -245,6 +252,7 @@ pub struct Int32;
 impl sealed::Sealed for Int32 {}
 impl Physical for Int32 {
     type Value<'p> = i32;
+    const OWNS_VALUES: bool = true;
     fn accepts(t: Type) -> bool {
         t == Type::INT32
     }
@@ -301,6 +309,7 @@ pub struct Boolean;
 impl sealed::Sealed for Boolean {}
 impl Physical for Boolean {
     type Value<'p> = bool;
+    const OWNS_VALUES: bool = true;
     const DICTIONARY: bool = false;
     fn accepts(t: Type) -> bool {
         t == Type::BOOLEAN
@@ -434,6 +443,7 @@ fn widen(v: i32, shape: PlainShape) -> i64 {
 
 impl Physical for Int64 {
     type Value<'p> = i64;
+    const OWNS_VALUES: bool = true;
     fn accepts(t: Type) -> bool {
         matches!(t, Type::INT64 | Type::INT32)
     }
@@ -485,6 +495,7 @@ pub struct Double;
 impl sealed::Sealed for Double {}
 impl Physical for Double {
     type Value<'p> = f64;
+    const OWNS_VALUES: bool = true;
     fn accepts(t: Type) -> bool {
         matches!(t, Type::DOUBLE | Type::FLOAT)
     }
@@ -524,6 +535,7 @@ impl Physical for Double {
 impl sealed::Sealed for crate::types::Int96 {}
 impl Physical for crate::types::Int96 {
     type Value<'p> = [u8; 12];
+    const OWNS_VALUES: bool = true;
     fn accepts(t: Type) -> bool {
         t == Type::INT96
     }
@@ -563,6 +575,7 @@ fn be_i128(bytes: &[u8]) -> Result<i128, DecodeError> {
 
 impl Physical for Unscaled {
     type Value<'p> = i128;
+    const OWNS_VALUES: bool = true;
     fn accepts(t: Type) -> bool {
         matches!(
             t,
@@ -654,6 +667,7 @@ pub(crate) fn int96_nanos(b: [u8; 12]) -> Result<i64, DecodeError> {
 
 impl Physical for Instant {
     type Value<'p> = i64;
+    const OWNS_VALUES: bool = true;
     fn accepts(t: Type) -> bool {
         matches!(t, Type::INT64 | Type::INT96)
     }
@@ -698,6 +712,32 @@ impl Physical for Instant {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Compiles only for types whose values hold no borrow of any page.
+    fn borrows_nothing<P: Physical>() -> bool
+    where
+        for<'p> P::Value<'p>: 'static,
+    {
+        P::OWNS_VALUES
+    }
+
+    #[test]
+    fn values_of_owning_types_borrow_nothing() {
+        // Every physical type: those that say they own their values must
+        // pass `borrows_nothing` (a compile-time check); byte arrays borrow.
+        let owning = [
+            borrows_nothing::<Boolean>(),
+            borrows_nothing::<Int32>(),
+            borrows_nothing::<Int64>(),
+            borrows_nothing::<Float>(),
+            borrows_nothing::<Double>(),
+            borrows_nothing::<crate::types::Int96>(),
+            borrows_nothing::<Unscaled>(),
+            borrows_nothing::<Instant>(),
+        ];
+        assert!(owning.iter().all(|&owns| owns));
+        const { assert!(!ByteArray::OWNS_VALUES && !Utf8::OWNS_VALUES) };
+    }
 
     #[test]
     fn big_endian_decimals() {

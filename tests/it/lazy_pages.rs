@@ -251,3 +251,72 @@ fn rows_read_into_kept_buffers_are_the_rows_written() {
         }
     }
 }
+
+/// Pages whose values are copied into the rows (`id`, `v`: INT64) are
+/// decompressed for the reader that decodes them and freed when it leaves
+/// them; pages that rows may borrow (`s`) and pages a predicate tested (the
+/// decode reads them again) stay decompressed. A page freed is read again
+/// from its stored bytes: a second decode of the same `Pages`, on one
+/// thread or two, gives the same rows, and a corrupt page the same error.
+#[test]
+fn pages_copied_out_are_freed_after_the_decode_and_read_again_the_same() {
+    use crate::api::debug_count;
+    for codec in [Compression::SNAPPY, Compression::ZSTD(ZstdLevel::default())] {
+        for groups in [1, 3] {
+            let bytes = file(codec, groups);
+            let file = ParquetFile::from_bytes(bytes.clone()).unwrap();
+            // The decompressed size of each column's pages, from pages
+            // loaded for one column at a time and read.
+            let ids = file.rows::<Values>().load().unwrap();
+            assert_eq!(debug_count(&format!("{ids:?}"), "decompressed"), 0);
+            let v_bytes = debug_count(&format!("{ids:?}"), "bytes");
+            let pages = file.rows::<Row>().load().unwrap();
+            let all_bytes = debug_count(&format!("{pages:?}"), "bytes");
+            for round in 0..3 {
+                let rows = pages.rows::<Row>().unwrap();
+                assert_eq!(rows, expected(0..ROWS), "{codec}, round {round}");
+                let held = debug_count(&format!("{pages:?}"), "decompressed");
+                // `s` only: `id` and `v` hold the same bytes each.
+                assert_eq!(held, all_bytes - 2 * v_bytes, "{codec}, {groups} groups");
+            }
+            let values: Vec<i64> = pages
+                .rows::<Values>()
+                .unwrap()
+                .iter()
+                .map(|r| r.v)
+                .collect();
+            assert_eq!(values, (0..ROWS as i64).map(|i| i * 10).collect::<Vec<_>>());
+            assert_eq!(
+                pages.par_rows::<Row>().unwrap(),
+                expected(0..ROWS),
+                "{codec}"
+            );
+
+            // A predicate on `v`: its pages are kept for the decode.
+            let filtered = file
+                .rows::<Row>()
+                .filter(Row::filter().v().ge(25_000i64))
+                .load()
+                .unwrap();
+            for _ in 0..2 {
+                assert_eq!(filtered.rows::<Row>().unwrap(), expected(2500..ROWS));
+            }
+            // Every page of `v` (the probe read every row), the pages of
+            // `s` with taken rows, no page of `id`.
+            let held = debug_count(&format!("{filtered:?}"), "decompressed");
+            assert!(
+                held > v_bytes && held < all_bytes - v_bytes,
+                "{held} bytes, {codec}"
+            );
+        }
+    }
+    // A corrupt page of `v`, freed or never kept, fails every decode that
+    // opens it with the same text.
+    let file =
+        ParquetFile::from_bytes(corrupt_second_page_of_v(&file(Compression::SNAPPY, 1))).unwrap();
+    let pages = file.rows::<Row>().load().unwrap();
+    let first = pages.rows::<Row>().unwrap_err().to_string();
+    assert!(first.contains("page 1") && first.contains("`v`"), "{first}");
+    assert_eq!(pages.rows::<Row>().unwrap_err().to_string(), first);
+    assert_eq!(pages.par_rows::<Row>().unwrap_err().to_string(), first);
+}

@@ -107,6 +107,14 @@ impl std::fmt::Debug for LoadedPage {
     }
 }
 
+/// A page opened by [`LoadedPage::open_once`].
+pub(crate) enum Opened<'a> {
+    /// The page kept by its [`LoadedPage`], for every reader.
+    Kept(&'a Page),
+    /// The page decompressed for one reader, freed when it drops it.
+    Once(Page),
+}
+
 thread_local! {
     /// The decompressors of the pages opened on this thread (a ZSTD
     /// context is worth keeping from one page to the next).
@@ -166,21 +174,53 @@ impl LoadedPage {
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .take();
             match stored {
-                Some(pending) => CODECS.with(|codecs| {
-                    let pool = self.pool.as_ref().map(|(pool, limit)| (pool, *limit));
-                    match codecs.try_borrow_mut() {
-                        Ok(mut codecs) => pending.decompress(&mut codecs, pool),
-                        // Not reached (decompressing opens no other page); a
-                        // fresh context is correct all the same.
-                        Err(_) => pending.decompress(&mut Codecs::default(), pool),
-                    }
-                }),
+                Some(pending) => self.decompress(pending),
                 None => Err(DecodeError::oos(
                     "a page's bytes were lost before it was decompressed",
                 )),
             }
         });
         page.as_ref().map_err(Clone::clone)
+    }
+
+    /// The page for one reader that copies its values out and does not
+    /// come back to it: decompressed for that reader alone, not kept, so
+    /// that its buffer goes back to the pool as soon as the reader drops it
+    /// (the stored bytes stay, for any later reader). A page already
+    /// decompressed, or loaded decompressed, is the kept one.
+    ///
+    /// A borrowed read (`load` then `rows`) of a 10M-row file opens
+    /// 121 MB of pages; kept, they outgrew the pool, and about half of
+    /// them came from fresh memory that the kernel faulted in and zeroed
+    /// at every read (docs/read-path.md).
+    pub(crate) fn open_once(&self) -> Result<Opened<'_>, DecodeError> {
+        if let Some(page) = self.page.get() {
+            return page.as_ref().map(Opened::Kept).map_err(Clone::clone);
+        }
+        let stored = self
+            .stored
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone();
+        match stored {
+            Some(pending) => self.decompress(pending).map(Opened::Once),
+            // Taken meanwhile by `open` on another thread: kept.
+            None => self.open().map(Opened::Kept),
+        }
+    }
+
+    /// `pending` decompressed with this thread's codecs, into a buffer of
+    /// the page's pool.
+    fn decompress(&self, pending: Pending) -> Result<Page, DecodeError> {
+        CODECS.with(|codecs| {
+            let pool = self.pool.as_ref().map(|(pool, limit)| (pool, *limit));
+            match codecs.try_borrow_mut() {
+                Ok(mut codecs) => pending.decompress(&mut codecs, pool),
+                // Not reached (decompressing opens no other page); a
+                // fresh context is correct all the same.
+                Err(_) => pending.decompress(&mut Codecs::default(), pool),
+            }
+        })
     }
 
     /// The page if it was decompressed already.

@@ -31,7 +31,7 @@ use parquet_rows_rules::page_header::{
 };
 use parquet_rows_rules::FooterError;
 
-pub(crate) use loaded::{LoadedColumn, LoadedPage, PageNumbers};
+pub(crate) use loaded::{LoadedColumn, LoadedPage, Opened, PageNumbers};
 pub(crate) use pool::PagePool;
 pub(crate) use rebuilt::{Rebuilt, RebuiltError, Slot, MAX_ENTRIES as MAX_REBUILT_ENTRIES};
 
@@ -109,7 +109,7 @@ pub(crate) fn check_offsets(
 }
 
 /// One page: its checked header and its bytes as stored.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct Pending {
     header: PageHeader,
     body: Bytes,

@@ -35,7 +35,11 @@ mod skip_tests;
 mod tests;
 mod verdicts;
 
-use crate::chunk::LoadedColumn;
+use std::sync::Arc;
+
+use parquet::column::page::Page;
+
+use crate::chunk::{LoadedColumn, Opened};
 use crate::encoding::dictionary::DictionaryDecoder;
 use crate::encoding::ValueDecoder;
 use crate::error::{DecodeError, Error, Location, Result};
@@ -70,6 +74,10 @@ pub struct ColumnReader<'p, P: Physical, S = ()> {
     dict_page: Option<usize>, // index of the dictionary page in `column.pages`
     next_row: usize, // flat: index in the row group of the next value, for null errors
     field_type: &'static str, // the field's Rust type, for null errors ("" when unknown)
+    keep_pages: bool, // open pages with `LoadedPage::open` (kept for later readers) even where values are copied out
+    // Declared last, so dropped after `page`, which borrows it: the page
+    // this reader opened for itself alone (`LoadedPage::open_once`).
+    held: Option<Arc<Page>>,
 }
 
 impl<P: Physical, S> std::fmt::Debug for ColumnReader<'_, P, S> {
@@ -108,6 +116,15 @@ impl<'p, P: Physical, S> ColumnReader<'p, P, S> {
         self
     }
 
+    /// Opens pages so that they stay decompressed for the readers after
+    /// this one: a predicate's probe, whose pages the decode reads again.
+    /// Other readers of a type whose values are copied out of the page
+    /// free each page as they leave it (see [`ColumnReader::ensure_page`]).
+    pub(crate) fn keeping_pages(mut self) -> Self {
+        self.keep_pages = true;
+        self
+    }
+
     fn any(column: &'p LoadedColumn, row_group: usize, nested: bool) -> Result<Self> {
         let descr = &column.descr;
         let reader = ColumnReader {
@@ -133,6 +150,8 @@ impl<'p, P: Physical, S> ColumnReader<'p, P, S> {
             dict_page: None,
             next_row: column.numbering.first_row,
             field_type: "",
+            keep_pages: false,
+            held: None,
         };
         if !P::accepts(descr.physical_type()) || reader.max_def < 0 || reader.max_rep < 0 {
             return Err(reader.unsupported());
@@ -426,6 +445,15 @@ impl<'p, P: Physical, S> ColumnReader<'p, P, S> {
     }
 
     /// Makes sure the current data page has values left, opening pages as needed.
+    ///
+    /// Where the values are copied out of the page (every type but byte
+    /// arrays: `Physical::OWNS_VALUES`) and no later reader needs the page
+    /// (not a probe, [`ColumnReader::keeping_pages`]), a page not yet
+    /// decompressed is decompressed for this reader alone and freed when
+    /// the reader leaves it, its buffer back in the file's pool for the
+    /// next page. Kept instead, the pages of a borrowed read stay until
+    /// its `Pages` is dropped (docs/read-path.md).
+    #[allow(unsafe_code)] // a page held by this reader, borrowed for `'p`; see the SAFETY comment
     fn ensure_page(&mut self) -> Result<()> {
         while self.page.left == 0 {
             let (Some(page), Some(arena)) = (
@@ -442,7 +470,37 @@ impl<'p, P: Physical, S> ColumnReader<'p, P, S> {
                 def: self.max_def,
             };
             let limits = (max_levels, self.column.max_rebuilt);
-            let page = page.open().map_err(|e| self.err(e))?;
+            let opened = if P::OWNS_VALUES && !self.keep_pages {
+                page.open_once()
+            } else {
+                page.open().map(Opened::Kept)
+            };
+            let opened = opened.map_err(|e| self.err(e))?;
+            // The decoders of the page left borrow the held page: dropped
+            // first, then the page itself.
+            self.page = DataPage::empty();
+            self.held = None;
+            let page: &'p Page = match opened {
+                Opened::Kept(page) => page,
+                Opened::Once(page) => {
+                    let held = Arc::new(page);
+                    let ptr = Arc::as_ptr(&held);
+                    self.held = Some(held);
+                    // SAFETY: `ptr` points into the `Arc` now in
+                    // `self.held`, which keeps the page (and the buffer of
+                    // its `Bytes`) alive and unmoved until `self.held` is
+                    // replaced or dropped. Only `self.page` (the decoders
+                    // made from it just below) and the dictionary page's
+                    // decoding borrow it, and `P::OWNS_VALUES` means no
+                    // value read through them borrows it (the values are
+                    // copied out; `physical::tests` checks each type at
+                    // compile time). `self.page` is emptied above before
+                    // `self.held` is replaced, and declared before `held`
+                    // so dropped first. The page is only read: shared
+                    // borrows of an `Arc`'s contents.
+                    unsafe { &*ptr }
+                }
+            };
             match page::open::<P>(page, arena, limits, self.shape, &mut self.dict) {
                 Ok(Some(data)) => self.page = data,
                 Ok(None) => self.dict_page = Some(self.next_page - 1), // keep going
