@@ -412,14 +412,20 @@ mod tests {
             (FieldKind::Uuid, none),
             (FieldKind::F16, none),
         ];
-        let names: Vec<String> = (0..kinds.len()).map(|i| format!("c{i}")).collect();
+        // Static names (a `WriteSpec` holds `&'static str`): leaked
+        // strings failed the tests under LeakSanitizer.
+        let names: [&'static str; 24] = [
+            "c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9", "c10", "c11", "c12", "c13",
+            "c14", "c15", "c16", "c17", "c18", "c19", "c20", "c21", "c22", "c23",
+        ];
+        assert!(kinds.len() <= names.len(), "a name for every kind");
         let specs: Vec<WriteSpec> = kinds
             .iter()
-            .zip(&names)
+            .zip(names)
             .map(|(&(kind, params), column)| {
                 let leaf = WriteShape::Leaf(kind);
                 spec(
-                    Box::leak(column.clone().into_boxed_str()),
+                    column,
                     if column == "c2" {
                         WriteShape::Option(Box::new(leaf))
                     } else {
