@@ -168,11 +168,7 @@ impl LoadedPage {
         let page = self.page.get_or_init(|| {
             // Taken, not cloned: the stored bytes are dropped once
             // decompressed. Only the one initialising call gets here.
-            let stored = self
-                .stored
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .take();
+            let stored = self.stored_bytes().take();
             match stored {
                 Some(pending) => self.decompress(pending),
                 None => Err(DecodeError::oos(
@@ -197,16 +193,20 @@ impl LoadedPage {
         if let Some(page) = self.page.get() {
             return page.as_ref().map(Opened::Kept).map_err(Clone::clone);
         }
-        let stored = self
-            .stored
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .clone();
+        let stored = self.stored_bytes().clone();
         match stored {
             Some(pending) => self.decompress(pending).map(Opened::Once),
             // Taken meanwhile by `open` on another thread: kept.
             None => self.open().map(Opened::Kept),
         }
+    }
+
+    /// The page as stored, until `open` decompresses it (a poisoned lock
+    /// is taken as it is: a failed decompression leaves nothing half-done).
+    fn stored_bytes(&self) -> std::sync::MutexGuard<'_, Option<Pending>> {
+        self.stored
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// `pending` decompressed with this thread's codecs, into a buffer of
