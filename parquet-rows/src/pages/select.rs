@@ -171,23 +171,22 @@ pub fn probe<'p, V: ProbeNode<'p>>(
 /// compiler reads as one 8-byte load per eight verdicts: 0.09 ns a row
 /// against 0.44 for the byte-by-byte copy a chunk of any length needs.
 fn bits_of(chunk: &[bool]) -> u64 {
-    const SPREAD: u64 = 0x0102_0408_1020_4080;
+    let packed =
+        |bytes: [u8; 8]| u64::from_le_bytes(bytes).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let mut bits = 0;
     if let Ok(full) = <&[bool; 64]>::try_from(chunk) {
-        let mut bits = 0;
         for (k, eight) in full.chunks_exact(8).enumerate() {
             let bytes = <[bool; 8]>::try_from(eight).map_or([0; 8], |eight| eight.map(u8::from));
-            bits |= (u64::from_le_bytes(bytes).wrapping_mul(SPREAD) >> 56) << (8 * k);
+            bits |= packed(bytes) << (8 * k);
         }
         return bits;
     }
-    let mut bits = 0;
     for (k, eight) in chunk.chunks(8).enumerate() {
         let mut bytes = [0u8; 8];
         for (byte, &keep) in bytes.iter_mut().zip(eight) {
             *byte = u8::from(keep);
         }
-        let packed = u64::from_le_bytes(bytes).wrapping_mul(SPREAD) >> 56;
-        bits |= packed << (8 * k);
+        bits |= packed(bytes) << (8 * k);
     }
     bits
 }
