@@ -98,7 +98,7 @@ fn canon_inline(t: &OptTickInline) -> OptTickOwned {
 
 /// Plain fields on the OPTIONAL columns: binds only where the binder accepts
 /// a non-`Option` field on an OPTIONAL column (issue #13, item 1).
-#[derive(ParquetRow, Debug, Clone, Copy, PartialEq)]
+#[derive(ParquetRow, Debug, Clone, Copy, Default, PartialEq)]
 pub struct PlainTick<'a> {
     pub ts: i64,
     pub symbol: &'a str,
@@ -241,6 +241,22 @@ fn arrow_borrowed(batches: &[RecordBatch]) -> Vec<OptTick<'_>> {
     out
 }
 
+/// Writes `n` default rows after `rows` as the decoders' sink places them
+/// (room reserved for all, huge pages advised, placeholders written a batch
+/// of 1,024 at a time) and returns how many `rows` holds: the rows' memory
+/// written once, with no value decoded.
+fn place_rows<T: Default>(rows: &mut Vec<T>, n: usize) -> usize {
+    use parquet_rows::__private_v1::RowSink;
+    rows.reserve_rows(n).expect("reserve");
+    let mut left = n;
+    while left > 0 {
+        let k = left.min(1024);
+        std::hint::black_box(rows.place(k, T::default));
+        left -= k;
+    }
+    std::hint::black_box(rows).len()
+}
+
 /// Whether [`PlainTick`] binds to the file; `Err` for anything but a schema mismatch.
 fn plain_binds(l: &Loaded, name: &str) -> bool {
     match l.file.load::<PlainTick>() {
@@ -285,6 +301,7 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
         // `rows-reused`: the rows' `Vec` of the previous run, cleared, as a
         // streaming reader reuses one buffer (no fresh memory to fault in).
         let mut reused: Vec<OptTickInline> = Vec::new();
+        let mut placed: Vec<OptTick<'static>> = Vec::new();
         let mut variants = vec![
             variant("floor", Kind::Floor, |_| (floor(&l.ser), None)),
             // What any decoder into these rows pays before decoding a value:
@@ -292,8 +309,22 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
             // (72 bytes a row, a fresh `Vec` per call as `rows` makes).
             variant("floor-rows", Kind::NoVec, |_| {
                 let n = floor(&l.ser);
-                let rows: Vec<OptTick<'_>> = (0..n).map(|_| OptTick::default()).collect();
-                (std::hint::black_box(rows).len(), None)
+                let mut rows: Vec<OptTick<'_>> = Vec::new();
+                (place_rows(&mut rows, n), None)
+            }),
+            // The same for the 48-byte rows of plain fields.
+            variant("floor-rows-plain", Kind::NoVec, |_| {
+                let n = floor(&l.ser);
+                let mut rows: Vec<PlainTick<'_>> = Vec::new();
+                (place_rows(&mut rows, n), None)
+            }),
+            // The same into the rows' `Vec` of the previous run, cleared:
+            // what a streaming reader (`rows_into`) pays before a value.
+            variant("floor-rows-reused", Kind::NoVec, |_| {
+                let n = floor(&l.ser);
+                let rows = &mut placed;
+                rows.clear();
+                (place_rows(rows, n), None)
             }),
             variant("rows-borrowed", Kind::RowsBorrowed, |check| {
                 let pages = l.file.load::<OptTick>().expect("load");
@@ -386,9 +417,11 @@ pub fn run(mode: &Mode, only: &dyn Fn(&str) -> bool) -> Vec<Measured> {
 }
 
 /// The columns of the issue #13 table: (heading, variant).
-const TABLE: [(&str, &str); 16] = [
+const TABLE: [(&str, &str); 18] = [
     ("floor", "floor"),
     ("floor + rows written", "floor-rows"),
+    ("floor + reused rows written", "floor-rows-reused"),
+    ("floor + plain rows written", "floor-rows-plain"),
     ("borrowed", "rows-borrowed"),
     ("owned", "rows-owned"),
     ("`Arc<str>`", "rows-arc"),

@@ -380,9 +380,13 @@ impl ParquetFile {
         Ok(self.pages(row_groups))
     }
 
-    /// Every row group read, a task per row group on rayon's pool, its
-    /// pages decompressed a task per page (so a file of one row group is
-    /// decompressed on every thread too): the builder's `threads(n).load()`.
+    /// Every row group read, a task per row group on rayon's pool: the
+    /// builder's `threads(n).load()`. The pages are not decompressed here:
+    /// the parallel decode cuts a row group into parts, and each part's task
+    /// decompresses the pages it opens, so that their values are decoded
+    /// while they are in its core's cache. Decompressed on the pool first,
+    /// every page came back from memory (docs/performance.md, "Pages
+    /// decompressed by the parts that read them").
     #[cfg(feature = "rayon")]
     pub(crate) fn par_load_all<'p, T: ParquetRow<'p>>(&self) -> Result<Pages> {
         use rayon::prelude::*;
@@ -390,16 +394,9 @@ impl ParquetFile {
         let row_groups = self
             .group_list()
             .into_par_iter()
-            .map(|i| self.load_group_concurrently(i, &binding))
+            .map(|i| self.load_group(i, &binding))
             .collect::<Result<_>>()?;
         Ok(self.pages(row_groups))
-    }
-
-    /// Loads row group `i` in a task of its own (every source is read by
-    /// several threads at once), its pages decompressed on rayon's pool.
-    #[cfg(feature = "rayon")]
-    fn load_group_concurrently(&self, i: usize, binding: &Binding) -> Result<LoadedRowGroup> {
-        self.load_columns(i, binding, &self.source, None, true)
     }
 
     /// Every row, row groups read and decoded one at a time: the builder's
@@ -430,7 +427,7 @@ impl ParquetFile {
 
     /// The pages of the rows of `selection`: every row group planned, then
     /// loaded in order, or with `parallel` (feature `rayon`) planned and
-    /// loaded a task per row group, its pages decompressed on rayon's pool.
+    /// loaded a task per row group.
     pub(crate) fn load_selection<'p, T: ParquetRow<'p>>(
         &self,
         query: &Selection,
@@ -449,8 +446,10 @@ impl ParquetFile {
             return Ok(pages);
         };
         let plan = self.plan_read(&binding, &selection, parallel)?;
+        // The pages are decompressed by the decode that opens them, as in
+        // `par_load_all`.
         let load = |(i, group): &(usize, GroupPlan)| {
-            self.load_columns(*i, &binding, &self.source, Some(group), parallel)
+            self.load_columns(*i, &binding, &self.source, Some(group), false)
         };
         #[cfg(feature = "rayon")]
         let row_groups = if parallel {
@@ -594,6 +593,9 @@ impl ParquetFile {
             .groups
             .par_iter()
             .map(|(i, group)| {
+                // A row group's rows are decoded in this one task: its
+                // pages are decompressed on the pool first, so that a file
+                // of one row group still uses every thread.
                 let loaded = self.with_task_source(|source| {
                     self.load_columns(*i, binding, source, Some(group), true)
                 })?;
@@ -637,7 +639,7 @@ impl ParquetFile {
         let parts = split(&counts, &self.options);
         let describe = |k: usize| group_name(list[k]);
         crate::parallel::decode_in_regions(&counts, &describe, |k, region| {
-            let pages = self.pages(vec![self.load_group_concurrently(list[k], &binding)?]);
+            let pages = self.pages(vec![self.load_group(list[k], &binding)?]);
             pages.decode_parts(&pages.row_groups[0], &binding, &parts[k], region)
         })
     }

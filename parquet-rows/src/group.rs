@@ -187,7 +187,8 @@ impl<'p> RowGroup<'_, 'p> {
 
     /// A reader of the flat column `leaf`.
     pub(crate) fn column<P: Physical, S>(&self, leaf: usize) -> Result<ColumnReader<'p, P, S>> {
-        ColumnReader::new(self.loaded(leaf)?, self.group.index)
+        let reader = ColumnReader::new(self.loaded(leaf)?, self.group.index)?;
+        Ok(self.shared(reader))
     }
 
     /// A reader of the column `leaf` at any depth, for record assembly.
@@ -195,7 +196,21 @@ impl<'p> RowGroup<'_, 'p> {
         &self,
         leaf: usize,
     ) -> Result<ColumnReader<'p, P, S>> {
-        ColumnReader::nested(self.loaded(leaf)?, self.group.index)
+        let reader = ColumnReader::nested(self.loaded(leaf)?, self.group.index)?;
+        Ok(self.shared(reader))
+    }
+
+    /// `reader`, keeping the pages it opens when this view is a part of
+    /// the loaded rows: the parts are decoded on several threads, and the
+    /// reader of the next part opens the page this one ends in (and every
+    /// part the dictionary page). Freed by one reader, each would
+    /// decompress it again.
+    fn shared<P: Physical, S>(&self, reader: ColumnReader<'p, P, S>) -> ColumnReader<'p, P, S> {
+        if self.rows == (0..self.group.num_rows) {
+            reader
+        } else {
+            reader.keeping_pages()
+        }
     }
 
     /// The most bytes the output of this read may take

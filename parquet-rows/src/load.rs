@@ -1,16 +1,19 @@
 //! Loading the bound column chunks of one row group: every byte range and
-//! page header checked in file order on one thread; then, for the parallel
-//! readers, the pages decompressed on several threads.
+//! page header checked in file order on one thread; then, for a filtered
+//! read on several threads (whose tasks decode a row group each), the
+//! pages decompressed on several threads.
 //!
-//! On one thread, a page is decompressed when the reader first opens it
+//! Otherwise a page is decompressed when a reader first opens it
 //! ([`LoadedPage`]), so that its values are decoded while they are in the
 //! core's cache, and a page no row of the read needs is never
-//! decompressed. A page that fails its checks fails the load, as reading
-//! page by page would; a page that fails to decompress fails the read that
-//! opens it, with the same error. Decompressed on several threads, the
-//! error reported is that of the first page (in column, then page order)
-//! that fails, whether it fails its checks or its decompression, and the
-//! row group's budget is taken in the same order either way.
+//! decompressed; a parallel decode's parts each decompress the pages they
+//! open, on their own threads. A page that fails its checks fails the
+//! load, as reading page by page would; a page that fails to decompress
+//! fails the read that opens it, with the same error. Decompressed ahead
+//! on several threads, the error reported is that of the first page (in
+//! column, then page order) that fails, whether it fails its checks or its
+//! decompression, and the row group's budget is taken in the same order
+//! either way.
 
 use std::sync::Arc;
 

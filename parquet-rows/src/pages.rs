@@ -27,13 +27,14 @@ use select::Runs;
 /// borrow these pages, so the rows live as long as the `Pages`. Page buffers
 /// are reference-counted [`bytes::Bytes`]: nothing is copied.
 ///
-/// Loaded on one thread, each page is decompressed when a decode first
-/// opens it (the next decode of the same `Pages` finds it decompressed), so
-/// that its values are decoded while they are in the cache, and a page no
-/// row needs is never decompressed: a page that fails to decompress fails
-/// the decode that opens it, with the error loading it would have given.
-/// Loaded on several threads ([`threads`](crate::RowsBuilder::threads)),
-/// every page is decompressed by the load.
+/// Each page is decompressed when a decode first opens it, so that its
+/// values are decoded while they are in the cache, and a page no row needs
+/// is never decompressed: a page that fails to decompress fails the decode
+/// that opens it, with the error loading it would have given. Pages of
+/// byte arrays (that rows may borrow) stay decompressed for the next decode
+/// of the same `Pages`; on one thread, pages whose values are copied into
+/// the rows are freed as the decode leaves them. [`Pages::par_rows`]
+/// decompresses pages on the threads that decode them, and keeps them.
 ///
 /// ```no_run
 /// use parquet_rows::{ParquetFile, ParquetRow};
@@ -328,9 +329,11 @@ impl Pages {
     /// by their repetition and definition levels.
     ///
     /// The one parallel decode of borrowed rows: a builder's
-    /// `threads(n).load()` reads and decompresses in parallel, and its rows
-    /// borrow the [`Pages`] it returns, so their decode is this call's
-    /// (owned rows decode on the builder's threads in its `collect`).
+    /// `threads(n).load()` plans and reads row groups in parallel, and its
+    /// rows borrow the [`Pages`] it returns, so their decompression and
+    /// decode are this call's: each task decompresses the pages its rows
+    /// lie in (owned rows decode on the builder's threads in its
+    /// `collect`).
     ///
     /// ```
     /// # use parquet_rows::{ParquetFile, ParquetRow};

@@ -320,3 +320,58 @@ fn pages_copied_out_are_freed_after_the_decode_and_read_again_the_same() {
     assert_eq!(pages.rows::<Row>().unwrap_err().to_string(), first);
     assert_eq!(pages.par_rows::<Row>().unwrap_err().to_string(), first);
 }
+
+/// Pages loaded for several threads are not decompressed by the load: the
+/// parallel decode cuts the row group into parts, and each part
+/// decompresses the pages it opens. A page two parts share (where one part
+/// ends and the next starts) is decompressed once and kept, so after the
+/// decode every page is held, once. The rows are the file's, on two
+/// threads and one; a corrupt page fails the load on no path and every
+/// decode that opens it with the same text.
+#[test]
+fn pages_loaded_on_threads_are_decompressed_by_the_parts_that_read_them() {
+    use crate::api::debug_count;
+    // Parts of 250 rows at least: 3,000 rows make parts whose ends fall
+    // inside pages of 100 rows.
+    let options = ReadOptions::default().min_task_rows(250);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    for codec in [Compression::SNAPPY, Compression::ZSTD(ZstdLevel::default())] {
+        for groups in [1, 3] {
+            let bytes = file(codec, groups);
+            let file = ParquetFile::from_bytes(bytes).unwrap();
+            let load = || {
+                let rows = file.rows::<Row>().options(options).threads(2);
+                rows.load().unwrap()
+            };
+            let pages = load();
+            assert_eq!(debug_count(&format!("{pages:?}"), "decompressed"), 0);
+            let all_bytes = debug_count(&format!("{pages:?}"), "bytes");
+            let rows = pool.install(|| pages.par_rows::<Row>()).unwrap();
+            assert_eq!(rows, expected(0..ROWS), "{codec}, {groups} groups");
+            let held = debug_count(&format!("{pages:?}"), "decompressed");
+            assert_eq!(held, all_bytes, "{codec}, {groups} groups");
+            // Decoded on one thread, the same rows.
+            assert_eq!(load().rows::<Row>().unwrap(), expected(0..ROWS));
+            // Owned rows read on threads go through the same parts.
+            let read = file.rows::<Row>().options(options).threads(2).collect();
+            assert_eq!(read.unwrap(), expected(0..ROWS));
+        }
+    }
+    let bad = corrupt_second_page_of_v(&file(Compression::SNAPPY, 1));
+    let file = ParquetFile::from_bytes(bad).unwrap();
+    let sequential = file.rows::<Row>().load().unwrap();
+    let first = sequential.rows::<Row>().unwrap_err().to_string();
+    let pages = file
+        .rows::<Row>()
+        .options(options)
+        .threads(2)
+        .load()
+        .unwrap();
+    let parallel = pool.install(|| pages.par_rows::<Row>()).unwrap_err();
+    assert_eq!(parallel.to_string(), first);
+    let read = file.rows::<Row>().options(options).threads(2).collect();
+    assert_eq!(read.unwrap_err().to_string(), first);
+}

@@ -59,10 +59,10 @@ impl<'f, T, M: 'static> RowsBuilder<'f, ParquetFile, T, M> {
     /// Loads the pages of the rows read, for rows that borrow them:
     /// `pages.rows::<T>()` then returns exactly the rows of the read
     /// (filtered and windowed), in file order. With
-    /// [`threads`](RowsBuilder::threads), row groups are planned, read and
-    /// decompressed in parallel; decode them in parallel with
-    /// [`Pages::par_rows`]. On one thread, each page is decompressed when
-    /// the decode first opens it (see [`Pages`]).
+    /// [`threads`](RowsBuilder::threads), row groups are planned and read
+    /// in parallel; decode them in parallel with [`Pages::par_rows`]. Each
+    /// page is decompressed when the decode first opens it, on the thread
+    /// that decodes it (see [`Pages`]).
     ///
     /// ```
     /// # use parquet_rows::{ParquetFile, ParquetRow};
