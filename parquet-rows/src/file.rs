@@ -427,7 +427,7 @@ impl ParquetFile {
 
     /// The pages of the rows of `selection`: every row group planned, then
     /// loaded in order, or with `parallel` (feature `rayon`) planned and
-    /// loaded a task per row group.
+    /// loaded a task per row group, its pages decompressed on rayon's pool.
     pub(crate) fn load_selection<'p, T: ParquetRow<'p>>(
         &self,
         query: &Selection,
@@ -446,10 +446,11 @@ impl ParquetFile {
             return Ok(pages);
         };
         let plan = self.plan_read(&binding, &selection, parallel)?;
-        // The pages are decompressed by the decode that opens them, as in
-        // `par_load_all`.
+        // `par_rows` decodes a selection a task per row group: its pages
+        // are decompressed on the pool first, so that a file of one row
+        // group still uses every thread.
         let load = |(i, group): &(usize, GroupPlan)| {
-            self.load_columns(*i, &binding, &self.source, Some(group), false)
+            self.load_columns(*i, &binding, &self.source, Some(group), parallel)
         };
         #[cfg(feature = "rayon")]
         let row_groups = if parallel {

@@ -1,7 +1,8 @@
 //! Loading the bound column chunks of one row group: every byte range and
-//! page header checked in file order on one thread; then, for a filtered
-//! read on several threads (whose tasks decode a row group each), the
-//! pages decompressed on several threads.
+//! page header checked in file order on one thread; then, for a read on
+//! several threads with a filter, a window or chosen row groups (whose
+//! tasks decode a row group each), the pages decompressed on several
+//! threads.
 //!
 //! Otherwise a page is decompressed when a reader first opens it
 //! ([`LoadedPage`]), so that its values are decoded while they are in the

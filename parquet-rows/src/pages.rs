@@ -35,6 +35,9 @@ use select::Runs;
 /// of the same `Pages`; on one thread, pages whose values are copied into
 /// the rows are freed as the decode leaves them. [`Pages::par_rows`]
 /// decompresses pages on the threads that decode them, and keeps them.
+/// Pages loaded on several threads with a filter, a window or chosen row
+/// groups are decompressed by the load, on its threads: their parallel
+/// decode takes a row group per task.
 ///
 /// ```no_run
 /// use parquet_rows::{ParquetFile, ParquetRow};

@@ -358,6 +358,17 @@ fn pages_loaded_on_threads_are_decompressed_by_the_parts_that_read_them() {
             // Owned rows read on threads go through the same parts.
             let read = file.rows::<Row>().options(options).threads(2).collect();
             assert_eq!(read.unwrap(), expected(0..ROWS));
+            // With a window, the parallel decode takes a row group per
+            // task: the load decompressed every page it read, on its threads.
+            let rows = file.rows::<Row>().options(options).offset(10);
+            let windowed = rows.threads(2).load().unwrap();
+            let text = format!("{windowed:?}");
+            assert_eq!(
+                debug_count(&text, "decompressed"),
+                debug_count(&text, "bytes")
+            );
+            let rows = pool.install(|| windowed.par_rows::<Row>()).unwrap();
+            assert_eq!(rows, expected(10..ROWS), "{codec}, {groups} groups");
         }
     }
     let bad = corrupt_second_page_of_v(&file(Compression::SNAPPY, 1));

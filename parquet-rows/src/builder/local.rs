@@ -62,7 +62,8 @@ impl<'f, T, M: 'static> RowsBuilder<'f, ParquetFile, T, M> {
     /// [`threads`](RowsBuilder::threads), row groups are planned and read
     /// in parallel; decode them in parallel with [`Pages::par_rows`]. Each
     /// page is decompressed when the decode first opens it, on the thread
-    /// that decodes it (see [`Pages`]).
+    /// that decodes it, or with a filter, a window or chosen row groups on
+    /// the load's threads (see [`Pages`]).
     ///
     /// ```
     /// # use parquet_rows::{ParquetFile, ParquetRow};
