@@ -30,6 +30,18 @@ impl LoadedRowGroup {
             .sum()
     }
 
+    /// Decompresses every page not yet decompressed on rayon's pool, a task
+    /// per page. A page that fails keeps its error for the decode that
+    /// opens it.
+    #[cfg(feature = "rayon")]
+    pub(crate) fn open_on_pool(&self) {
+        use rayon::prelude::*;
+        let pages: Vec<&LoadedPage> = self.columns.iter().flat_map(|c| &c.pages).collect();
+        pages.par_iter().with_max_len(1).for_each(|page| {
+            let _ = page.open();
+        });
+    }
+
     /// The most rows the given leaves' data pages can hold: every row has at
     /// least one value (or null) in each column, so no more rows than the
     /// smallest sum of a column's page headers' value counts.

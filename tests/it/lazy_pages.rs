@@ -321,15 +321,13 @@ fn pages_copied_out_are_freed_after_the_decode_and_read_again_the_same() {
     assert_eq!(pages.par_rows::<Row>().unwrap_err().to_string(), first);
 }
 
-/// Pages loaded for several threads are not decompressed by the load: the
-/// parallel decode cuts the row group into parts, and each part
-/// decompresses the pages it opens. A page two parts share (where one part
-/// ends and the next starts) is decompressed once and kept, so after the
-/// decode every page is held, once. The rows are the file's, on two
-/// threads and one; a corrupt page fails the load on no path and every
-/// decode that opens it with the same text.
+/// Pages loaded for several threads are not decompressed by the load; the
+/// parallel decode cuts the row group into parts and, the row group being
+/// small, decompresses its pages on the pool first. The rows are the
+/// file's, on two threads and one; a corrupt page fails the load on no path
+/// and every decode that opens it with the same text.
 #[test]
-fn pages_loaded_on_threads_are_decompressed_by_the_parts_that_read_them() {
+fn pages_loaded_on_threads_are_decompressed_by_the_parallel_decode() {
     use crate::api::debug_count;
     // Parts of 250 rows at least: 3,000 rows make parts whose ends fall
     // inside pages of 100 rows.
@@ -385,4 +383,51 @@ fn pages_loaded_on_threads_are_decompressed_by_the_parts_that_read_them() {
     assert_eq!(parallel.to_string(), first);
     let read = file.rows::<Row>().options(options).threads(2).collect();
     assert_eq!(read.unwrap_err().to_string(), first);
+}
+
+/// A row group of more than 8 MiB of pages decoded in parts: each part
+/// decompresses the pages it opens, and a page two parts share (where one
+/// part ends and the next starts) is decompressed once and kept, so after
+/// the decode every page is held, once.
+#[test]
+fn parts_of_a_large_row_group_decompress_the_pages_they_open_once() {
+    use crate::api::debug_count;
+    #[derive(ParquetRow, Debug, Clone, Copy, PartialEq)]
+    struct Pair {
+        id: i64,
+        v: i64,
+    }
+    const N: i64 = 1_200_000; // 19.2 MB of PLAIN values, pages of 1 MiB
+    let columns = vec![vec![
+        ColumnValues::Int64((0..N).map(Some).collect()),
+        ColumnValues::Int64((0..N).map(|i| Some(i * 10)).collect()),
+    ]];
+    let props = WriterProperties::builder()
+        .set_compression(Compression::SNAPPY)
+        .set_dictionary_enabled(false)
+        .build();
+    let schema = "message m { REQUIRED INT64 id; REQUIRED INT64 v; }";
+    let file = ParquetFile::from_bytes(write_columns(schema, props, &columns).unwrap()).unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let pages = file.rows::<Pair>().threads(2).load().unwrap();
+    assert_eq!(debug_count(&format!("{pages:?}"), "decompressed"), 0);
+    let all_bytes = debug_count(&format!("{pages:?}"), "bytes");
+    assert!(all_bytes > 8 << 20, "{all_bytes} bytes");
+    let rows = pool.install(|| pages.par_rows::<Pair>()).unwrap();
+    assert_eq!(rows.len(), N as usize);
+    assert!(rows
+        .iter()
+        .zip(0..)
+        .all(|(r, i)| *r == Pair { id: i, v: i * 10 }));
+    assert_eq!(
+        debug_count(&format!("{pages:?}"), "decompressed"),
+        all_bytes
+    );
+    let read: Vec<Pair> = pool
+        .install(|| file.rows::<Pair>().threads(0).collect())
+        .unwrap();
+    assert_eq!(read, rows);
 }
