@@ -384,9 +384,11 @@ impl ParquetFile {
     /// builder's `threads(n).load()`. The pages are not decompressed here:
     /// the parallel decode cuts a row group into parts, and each part's task
     /// decompresses the pages it opens, so that their values are decoded
-    /// while they are in its core's cache. Decompressed on the pool first,
-    /// every page came back from memory (docs/performance.md, "Pages
-    /// decompressed by the parts that read them").
+    /// while they are in its core's cache (a row group of a few MiB is
+    /// decompressed on the pool as its decode starts, see
+    /// `Pages::decode_parts`). Decompressed on the pool here, every page
+    /// came back from memory (docs/performance.md, "Pages decompressed by
+    /// the parts that read them").
     #[cfg(feature = "rayon")]
     pub(crate) fn par_load_all<'p, T: ParquetRow<'p>>(&self) -> Result<Pages> {
         use rayon::prelude::*;

@@ -34,7 +34,8 @@ use select::Runs;
 /// byte arrays (that rows may borrow) stay decompressed for the next decode
 /// of the same `Pages`; on one thread, pages whose values are copied into
 /// the rows are freed as the decode leaves them. [`Pages::par_rows`]
-/// decompresses pages on the threads that decode them, and keeps them.
+/// decompresses pages on the threads that decode them (a row group of a
+/// few MiB on all of them before its decode starts), and keeps them.
 /// Pages loaded on several threads with a filter, a window or chosen row
 /// groups are decompressed by the load, on its threads: their parallel
 /// decode takes a row group per task.
@@ -90,6 +91,7 @@ pub struct Pages {
 /// 15-20 % faster decompressed by its parts (docs/performance.md).
 #[cfg(feature = "rayon")]
 const SMALL_GROUP_BYTES: usize = 8 << 20;
+
 /// The query pages were loaded for: `rows` returns only the rows matching
 /// it, of the struct it was written for.
 #[derive(Debug)]
